@@ -1,0 +1,77 @@
+"""The policy interface, the random-legal policy, the registry of default policies, and a fight loop."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from tactica.engine import Action, Fight, Outcome
+from tactica.engine.errors import TacticaError
+
+
+class Policy(Protocol):
+    """Chooses one of ``fight.legal_actions()``; it never returns an action that is not listed there."""
+
+    def choose(self, fight: Fight) -> Action:
+        """The action to take now."""
+        ...
+
+
+class RandomPolicy:
+    """Uniform over verbs, then uniform over that verb's legal actions (so moves do not drown attacks)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, fight: Fight) -> Action:
+        by_verb: dict[str, list[Action]] = {}
+        for action in fight.legal_actions():
+            by_verb.setdefault(action.verb, []).append(action)
+        verb = self.rng.choice(sorted(by_verb))
+        return self.rng.choice(by_verb[verb])
+
+
+PolicyFactory = Callable[[int], Policy]
+_DEFAULTS: dict[str, PolicyFactory] = {}
+
+
+def register_default(system_id: str, factory: PolicyFactory) -> None:
+    """Make ``factory`` the 'default' policy of a system."""
+    _DEFAULTS[system_id] = factory
+
+
+def policy_names(system_id: str) -> list[str]:
+    """Names accepted by :func:`make_policy` for a system."""
+    _load_defaults()
+    return ["random"] + (["default"] if system_id in _DEFAULTS else [])
+
+
+def make_policy(name: str, system_id: str, seed: int = 0) -> Policy:
+    """A policy by name ('random' or 'default') for a system, seeded."""
+    _load_defaults()
+    if name == "random":
+        return RandomPolicy(seed)
+    if name == "default" and system_id in _DEFAULTS:
+        return _DEFAULTS[system_id](seed)
+    raise TacticaError(f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}")
+
+
+def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int = 100_000) -> Outcome | None:
+    """Let the policies play until the fight ends; ``policies`` maps each side to its policy.
+
+    The side of the deciding actor picks (the first deciding actor when several may act).
+    """
+    for _ in range(max_actions):
+        if fight.is_over():
+            break
+        actor = fight.deciding()[0]
+        fight.apply(policies[fight.side_of(actor)].choose(fight))
+    return fight.outcome()
+
+
+def _load_defaults() -> None:
+    if not _DEFAULTS:
+        from tactica.systems.futurepath.ai import DefaultPolicy
+
+        register_default("futurepath", DefaultPolicy)

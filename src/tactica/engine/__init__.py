@@ -1,0 +1,64 @@
+"""The system-neutral referee: actions, events, turn order, budgets, conditions, interrupts and the Fight.
+
+>>> from tactica.engine import Action
+>>> str(Action.parse("vex attack rook with pistol"))
+'vex attack rook with pistol'
+"""
+
+from tactica.engine.action import Action, parse_action
+from tactica.engine.budget import FULL, Budget, Economy
+from tactica.engine.conditions import Condition, Moment, count_down, expire, find
+from tactica.engine.errors import ActionSyntaxError, IllegalAction, SetupError, TacticaError, UnknownSystem
+from tactica.engine.events import (
+    ActionTaken,
+    Event,
+    FightEnded,
+    FightStarted,
+    InitiativeRolled,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+    event_from_dict,
+)
+from tactica.engine.fight import Fight
+from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
+from tactica.engine.system import Context, Game, Outcome, RuleSystem, State
+from tactica.engine.turn_order import Slot, TurnOrder
+
+__all__ = [
+    "FULL",
+    "Action",
+    "ActionSyntaxError",
+    "ActionTaken",
+    "Budget",
+    "Condition",
+    "Context",
+    "Decision",
+    "Economy",
+    "Event",
+    "Fight",
+    "FightEnded",
+    "FightStarted",
+    "Game",
+    "IllegalAction",
+    "InitiativeRolled",
+    "Moment",
+    "Outcome",
+    "RoundStarted",
+    "RuleSystem",
+    "SetupError",
+    "Slot",
+    "State",
+    "Suspended",
+    "TacticaError",
+    "TurnEnded",
+    "TurnOrder",
+    "TurnStarted",
+    "UnknownSystem",
+    "count_down",
+    "event_from_dict",
+    "expire",
+    "find",
+    "parse_action",
+    "push_in_initiative_order",
+]

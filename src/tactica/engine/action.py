@@ -1,0 +1,111 @@
+"""Actions: value objects naming an actor, a verb and its arguments, with a text form that round-trips.
+
+Text form (the same in scripts, logs, the command line and JSON)::
+
+    ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...]
+
+for example ``vex move @4,5``, ``vex attack rook with pistol``, ``vex throw @8,8 with frag +cook``,
+``rook pass``. Ids are single words of letters, digits, ``_`` and ``-``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from tactica.engine.errors import ActionSyntaxError
+
+Pos = tuple[int, int]
+
+_WORD = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+_POS = re.compile(r"^@(-?\d+),(-?\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: who acts (``actor``), what they do (``verb``) and on what."""
+
+    actor: str
+    verb: str
+    target: str | None = None
+    at: Pos | None = None
+    using: str | None = None
+    flags: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [self.actor, self.verb]
+        if self.target is not None:
+            parts.append(self.target)
+        if self.at is not None:
+            parts.append(f"@{self.at[0]},{self.at[1]}")
+        if self.using is not None:
+            parts += ["with", self.using]
+        parts += [f"+{flag}" for flag in self.flags]
+        return " ".join(parts)
+
+    def has_flag(self, flag: str) -> bool:
+        """True when the action carries ``+flag``."""
+        return flag in self.flags
+
+    def with_flags(self, *flags: str) -> Action:
+        """A copy with these flags added (kept sorted, so equal actions print alike)."""
+        return replace(self, flags=tuple(sorted(set(self.flags) | set(flags))))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text form; raises :class:`ActionSyntaxError` on bad syntax."""
+        return parse_action(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse ``ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...]``."""
+    words = text.split()
+    if len(words) < 2:
+        raise ActionSyntaxError(
+            f"cannot read action '{text.strip()}': expected 'ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG]',"
+            " for example 'vex attack rook with pistol'"
+        )
+    actor, verb, rest = words[0], words[1], words[2:]
+    for name, word in (("actor", actor), ("verb", verb)):
+        _check_word(text, name, word)
+    target: str | None = None
+    at: Pos | None = None
+    using: str | None = None
+    flags: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word.startswith("+"):
+            _check_word(text, "flag", word[1:])
+            flags.append(word[1:])
+        elif word.startswith("@"):
+            at = _parse_pos(text, word)
+        elif word == "with":
+            if i + 1 >= len(rest):
+                raise ActionSyntaxError(f"cannot read action '{text}': 'with' needs an item name after it")
+            i += 1
+            using = _check_word(text, "item", rest[i])
+        elif target is None and not flags and at is None and using is None:
+            target = _check_word(text, "target", word)
+        else:
+            raise ActionSyntaxError(
+                f"cannot read action '{text}': unexpected '{word}'"
+                " (order is ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...])"
+            )
+        i += 1
+    return Action(actor, verb, target, at, using, tuple(sorted(set(flags))))
+
+
+def _check_word(text: str, what: str, word: str) -> str:
+    if not _WORD.match(word):
+        raise ActionSyntaxError(
+            f"cannot read action '{text}': {what} '{word}' must be one word of letters, digits, '_' or '-'"
+        )
+    return word
+
+
+def _parse_pos(text: str, word: str) -> Pos:
+    match = _POS.match(word)
+    if match is None:
+        raise ActionSyntaxError(f"cannot read action '{text}': position '{word}' must look like @X,Y (e.g. @4,5)")
+    return int(match.group(1)), int(match.group(2))

@@ -1,0 +1,97 @@
+"""Events: frozen records of what happened in a fight. Never text: faces render them.
+
+Every event class registers itself by name, so an event log round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from tactica.engine.codec import from_data, to_data
+
+_EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. Subclasses are frozen dataclasses with plain-data fields."""
+
+    kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slotted dataclasses are re-created, which breaks zero-argument super().
+        name = cls.__dict__.get("kind") or cls.__name__
+        cls.kind = name
+        _EVENT_TYPES[name] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data, tagged with its kind."""
+        data: dict[str, Any] = {"event": self.kind}
+        for f in fields(self):
+            data[f.name] = to_data(getattr(self, f.name))
+        return data
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from :meth:`Event.to_dict` output."""
+    cls = _EVENT_TYPES[data["event"]]
+    body = {k: v for k, v in data.items() if k != "event"}
+    event = from_data(cls, body)
+    assert isinstance(event, Event)
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class FightStarted(Event):
+    """The fight has been set up."""
+
+    system: str
+    combatants: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    """An initiative score or check for one slot holder (a character or a team)."""
+
+    holder: str
+    score: int
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A new round (or turn, in systems that name it so) begins."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """A slot of the turn order starts: the actors who may now decide."""
+
+    round: int
+    slot: str
+    actors: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """One actor's turn is over."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """An action was accepted; the events that follow in the log are its consequences."""
+
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class FightEnded(Event):
+    """The fight is over; ``winner`` is a side, or None for a draw."""
+
+    winner: str | None
+    reason: str

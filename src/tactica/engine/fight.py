@@ -1,0 +1,196 @@
+"""A fight: the engine's public verbs over one rule system.
+
+A fight is its setup, the actions taken and the faces rolled. Replaying them gives the same fight, event for
+event; :meth:`Fight.undo` is that replay minus the last action.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tactica.dice import DiceError, ScriptedDice, SeededDice
+from tactica.dice.source import DiceSource
+from tactica.engine.action import Action
+from tactica.engine.codec import to_data
+from tactica.engine.errors import IllegalAction, TacticaError
+from tactica.engine.events import ActionTaken, Event
+from tactica.engine.system import Context, Game, Outcome, RuleSystem, State
+from tactica.engine.tape import DiceTape
+
+FORMAT = "tactica-fight/1"
+
+
+class Fight:
+    """One fight under one rule system: ``legal_actions``, ``apply``, ``undo``, ``clone``, ``is_over``."""
+
+    def __init__(self, game: Game, *, seed: int = 0, dice: DiceSource | None = None) -> None:
+        self.game = game
+        self.system: RuleSystem[Any, Any] = game.system
+        self.seed = seed
+        self.tape = DiceTape(dice if dice is not None else SeededDice(seed))
+        self.events: list[Event] = []
+        self.history: list[Action] = []
+        self._marks: list[tuple[int, int]] = []
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self.state: State = self.system.new_state(game)
+        self.system.start(game, self.state, self._context())
+
+    @classmethod
+    def new(cls, system: RuleSystem[Any, Any], setup: Mapping[str, Any], **kwargs: Any) -> Fight:
+        """Set up a fight from plain setup data (see each system's docs)."""
+        return cls(system.new_game(setup), **kwargs)
+
+    # -- the verbs -----------------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may be taken now, each naming its actor."""
+        if self._legal is None:
+            self._legal = [] if self.state.over else self.system.legal_actions(self.game, self.state)
+        return self._legal
+
+    def deciding(self) -> list[str]:
+        """The actors who may decide now, in the order their first legal action appears."""
+        return list(dict.fromkeys(a.actor for a in self.legal_actions()))
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """None if ``action`` may be taken now, else why not."""
+        action = _as_action(action)
+        if self.state.over:
+            return "the fight is over"
+        if self._is_listed(action):
+            return None
+        return self.system.why_illegal(self.game, self.state, action) or "it is not a legal action now"
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and resolve ``action``; return the events it caused. Illegal actions change nothing."""
+        action = _as_action(action)
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(action, reason)
+        mark = (self.tape.pos, len(self.events))
+        try:
+            ctx = self._context()
+            ctx.emit(ActionTaken(str(action)))
+            self.system.resolve(self.game, self.state, action, ctx)
+        except (DiceError, TacticaError):
+            self._restore(self.history, mark[0])
+            raise
+        self.history.append(action)
+        self._marks.append(mark)
+        self._legal = self._legal_set = None
+        return self.events[mark[1] :]
+
+    def undo(self, *, reroll: bool = False) -> Action:
+        """Take back the last action. Its faces stay on the tape (taken again, it rolls the same) unless
+        ``reroll`` is set."""
+        if not self.history:
+            raise TacticaError("nothing to undo: no action has been taken in this fight")
+        last = self.history[-1]
+        self._restore(self.history[:-1], self._marks[-1][0])
+        if reroll:
+            self.tape.rewind(self.tape.pos, keep_ahead=False)
+        return last
+
+    def clone(self) -> Fight:
+        """An independent copy sharing only the static game."""
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other.tape = DiceTape(copy.deepcopy(self.tape.source), list(self.tape.faces))
+        other.tape.pos = self.tape.pos
+        other.events = list(self.events)
+        other.history = list(self.history)
+        other._marks = list(self._marks)
+        return other
+
+    def is_over(self) -> bool:
+        """True when the fight has ended."""
+        return self.state.over
+
+    def outcome(self) -> Outcome | None:
+        """Who won and why, once the fight is over."""
+        if not self.state.over:
+            return None
+        return Outcome(self.state.winner, self.state.end_reason, self.state.order.round)
+
+    def side_of(self, actor: str) -> str:
+        """The side an actor fights for."""
+        return self.system.side_of(self.game, actor)
+
+    def observe(self, side: str | None = None) -> dict[str, Any]:
+        """What one side may see of the state (everything when ``side`` is None)."""
+        return self.system.observe(self.game, self.state, side)
+
+    @property
+    def faces(self) -> list[int]:
+        """Every face rolled so far, in order."""
+        return self.tape.used
+
+    # -- replay and JSON -----------------------------------------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls, game: Game, actions: Iterable[Action | str], faces: Sequence[int] | None = None, *, seed: int = 0
+    ) -> Fight:
+        """Rebuild a fight from its actions and either its recorded faces or its seed."""
+        dice = ScriptedDice(list(faces)) if faces is not None else None
+        fight = cls(game, seed=seed, dice=dice)
+        for action in actions:
+            fight.apply(action)
+        return fight
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fight as JSON-ready data: setup, seed, actions, faces, and the state they lead to."""
+        return {
+            "format": FORMAT,
+            "system": self.system.id,
+            "setup": to_data(dict(self.game.setup)),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+            "faces": list(self.faces),
+            "state": to_data(self.state),
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], system: RuleSystem[Any, Any]) -> Fight:
+        """Load a fight saved by :meth:`to_dict`; it is replayed and checked against its saved state."""
+        if data.get("format") != FORMAT:
+            raise TacticaError(f"not a saved fight: 'format' must be {FORMAT!r}")
+        game = system.new_game(data["setup"])
+        faces = list(data["faces"])
+        fight = cls.replay(game, data["actions"], faces, seed=data["seed"])
+        fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
+        if "state" in data and to_data(fight.state) != data["state"]:
+            raise TacticaError("the saved fight does not replay to its saved state (edited or from another version)")
+        return fight
+
+    # -- internals -----------------------------------------------------------------------------------------
+
+    def _context(self) -> Context:
+        return Context(self.tape, self.events)
+
+    def _is_listed(self, action: Action) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    def _restore(self, actions: Sequence[Action], tape_pos: int) -> None:
+        """Rebuild state by replaying ``actions`` over the recorded faces, keeping the live source."""
+        faces, source = list(self.tape.faces), self.tape.source
+        fresh = Fight.replay(self.game, actions, faces[:tape_pos], seed=self.seed)
+        self.state, self.events = fresh.state, fresh.events
+        self.history, self._marks = fresh.history, fresh._marks
+        self.tape = DiceTape(source, faces)
+        self.tape.pos = tape_pos
+        self._legal = self._legal_set = None
+
+
+def _as_action(action: Action | str) -> Action:
+    return Action.parse(action) if isinstance(action, str) else action

@@ -1,0 +1,124 @@
+"""The contract between the engine and a rule system.
+
+OpenSpiel's split: a :class:`Game` holds the static facts of one fight (the system, its options, the board,
+the combatants' sheets) and a :class:`State` holds where the fight is. A :class:`RuleSystem` fills small
+hooks; :class:`tactica.engine.fight.Fight` does the bookkeeping (history, dice, undo, replay, JSON).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from tactica.dice import Die, DiceExpr, Roll
+from tactica.dice.source import DiceSource
+from tactica.engine.action import Action
+from tactica.engine.events import Event
+from tactica.engine.interrupts import Decision, Suspended
+from tactica.engine.turn_order import TurnOrder
+
+
+@dataclass(slots=True)
+class State:
+    """Where a fight is: the part every system shares. Systems subclass it with their own fields."""
+
+    order: TurnOrder = field(default_factory=TurnOrder)
+    pending: list[Decision] = field(default_factory=list)
+    suspended: list[Suspended] = field(default_factory=list)
+    winner: str | None = None
+    over: bool = False
+    end_reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a fight ended: the winning side (None for a draw), the reason and the round it ended in."""
+
+    winner: str | None
+    reason: str
+    round: int
+
+
+class Context:
+    """What rules code may do while resolving: draw dice (recorded by the fight) and emit events."""
+
+    __slots__ = ("events", "source")
+
+    def __init__(self, source: DiceSource, events: list[Event]) -> None:
+        self.source = source
+        self.events = events
+
+    def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
+        """Faces for ``count`` dice of kind ``die``."""
+        return self.source.draw(die, count, purpose)
+
+    def die(self, die: Die, purpose: str) -> int:
+        """One face of ``die``."""
+        return self.source.draw(die, 1, purpose)[0]
+
+    def roll(self, expr: DiceExpr, purpose: str) -> Roll:
+        """Roll a dice expression, keeping every face."""
+        return expr.roll(self.source, purpose)
+
+    def emit(self, event: Event) -> None:
+        """Record an event."""
+        self.events.append(event)
+
+
+S = TypeVar("S", bound=State)
+G = TypeVar("G", bound="Game")
+
+
+@dataclass(frozen=True)
+class Game:
+    """Static facts of one fight, shared by every state of it (and by clones)."""
+
+    system: RuleSystem[Any, Any]
+    setup: Mapping[str, Any]
+
+
+class RuleSystem(abc.ABC, Generic[G, S]):
+    """One rule system: the hooks the engine calls. Subclasses register in :mod:`tactica.systems`."""
+
+    id: str = ""
+    name: str = ""
+    version: str = ""
+    state_type: type[State] = State
+
+    @abc.abstractmethod
+    def new_game(self, setup: Mapping[str, Any]) -> G:
+        """Validate plain setup data (options, map, combatants) and build the static game."""
+
+    @abc.abstractmethod
+    def new_state(self, game: G) -> S:
+        """The state before anything has happened."""
+
+    @abc.abstractmethod
+    def start(self, game: G, state: S, ctx: Context) -> None:
+        """Roll initiative and open the first turn."""
+
+    @abc.abstractmethod
+    def legal_actions(self, game: G, state: S) -> list[Action]:
+        """Every action that may be taken now, by every actor who may decide now."""
+
+    @abc.abstractmethod
+    def why_illegal(self, game: G, state: S, action: Action) -> str | None:
+        """None when ``action`` may be taken now, else the reason in the rules' own words."""
+
+    @abc.abstractmethod
+    def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
+        """Carry out a legal action: roll, change the state, emit events, advance the turn."""
+
+    @abc.abstractmethod
+    def side_of(self, game: G, actor: str) -> str:
+        """The side (team) an actor fights for."""
+
+    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
+        """What one side may see (default: everything)."""
+        from tactica.engine.codec import to_data
+
+        data = to_data(state)
+        assert isinstance(data, dict)
+        return data

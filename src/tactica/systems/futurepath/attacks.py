@@ -1,0 +1,296 @@
+"""Attacks (rules 21-33, 43; rulings A6-A8, A10, A17, A19).
+
+Accuracy = d20 + advantage dice + STR (melee) or DEX (ranged) + Weapon Accuracy Bonus, against AC. Damage
+dice are rolled ``multiplier`` times on a critical; flat damage is added once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tactica.dice import D10, D20, DiceExpr, parse
+from tactica.dice.die import die_for
+from tactica.engine.action import Action
+from tactica.engine.system import Context
+from tactica.grid import Cover, cover_between, line_of_sight
+from tactica.systems.futurepath.events import AttackRolled, CriticalChecked, DamageRolled, Checked
+from tactica.systems.futurepath.setup import FuturePathGame
+from tactica.systems.futurepath.sheet import DAMAGE_LADDER, Weapon
+from tactica.systems.futurepath.state import Fighter, FuturePathState
+from tactica.systems.futurepath.vitals import deal_damage
+
+G = FuturePathGame
+S = FuturePathState
+FLAT_ONE = parse("1")
+
+
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """How one attack is made: weapon, hand, and situational dice beyond range and cover."""
+
+    weapon: Weapon
+    off_hand: bool = False
+    extra_disadvantage: int = 0
+    purpose: str = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Accuracy:
+    """The result of an Accuracy check."""
+
+    natural: int
+    total: int
+    hit: bool
+    critical: bool
+    fumble: bool
+
+
+# -- who may be attacked, and at what odds --------------------------------------------------------------------
+
+
+def reach_squares(game: G, weapon: Weapon) -> int:
+    """Rule 25: Threat Range 5 ft plus reach, in squares."""
+    return 1 + weapon.reach_ft // int(game.board.scale.per_cell)
+
+
+def range_disadvantages(game: G, weapon: Weapon, distance: int) -> int:
+    """Rule 26 / A17: one disadvantage per range increment beyond the weapon's range."""
+    if weapon.range_ft is None:
+        return 0
+    feet = distance * game.board.scale.per_cell
+    if game.options.range_penalty == "floor":
+        return int(feet // weapon.range_ft)
+    return max(0, math.ceil(feet / weapon.range_ft) - 1)
+
+
+def blockers(state: S) -> set[tuple[int, int]]:
+    """Squares of intact objects that block sight."""
+    return {o.pos for o in state.objects.values() if o.blocks and not o.broken}
+
+
+def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
+    """Rule 43: the cover the target has against this attacker (terrain, objects, smoke)."""
+    cover = cover_between(game.board, attacker.pos, target.pos, blockers=blockers(state))
+    smoke = smoke_cover(game, state, attacker, target)
+    return max(cover, smoke)
+
+
+def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
+    """Rule 43: a smoke cloud on the line of fire gives Partial cover."""
+    line = game.board.line(attacker.pos, target.pos)[1:]
+    for c in state.conditions:
+        if c.name == "smoke":
+            centre, radius = (c.data["x"], c.data["y"]), c.data["r"]
+            if any(game.board.distance(p, centre) <= radius for p in line):
+                return Cover.PARTIAL
+    return Cover.NONE
+
+
+def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
+    """Why ``attacker`` cannot attack ``target`` with ``weapon`` now (rules 25, 43), or None."""
+    distance = game.board.distance(attacker.pos, target.pos)
+    if weapon.is_melee:
+        reach = reach_squares(game, weapon)
+        if distance > reach:
+            return (
+                f"{target.id} is outside {attacker.id}'s Threat Range with {weapon.name}"
+                f" ({distance} squares away, reach {reach}) (FuturePath 25)"
+            )
+        return None
+    if weapon.kind != "ranged":
+        return f"{weapon.name} is not a weapon to attack with this way"
+    if weapon.ammo is not None and attacker.ammo.get(weapon.name, 0) <= 0:
+        return f"{weapon.name} is empty; reload it first (FuturePath 19)"
+    if cover_of(game, state, attacker, target) == Cover.FULL and not weapon.ap:
+        return f"{target.id} is in Full cover and cannot be targeted directly (FuturePath 43)"
+    return None
+
+
+def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, through: bool) -> int:
+    """Rule 27: net advantage dice (+) or disadvantage dice (-), at most the option's maximum."""
+    sheet = game.sheet(attacker.id)
+    weapon = swing.weapon
+    advantages = 0
+    if game.options.proficiency_advantage and sheet.is_proficient(weapon):
+        advantages += 1
+    if swing.off_hand and "akimbo-specialist" not in sheet.feats:
+        advantages = 0
+    disadvantages = swing.extra_disadvantage
+    if not weapon.is_melee:
+        disadvantages += range_disadvantages(game, weapon, game.board.distance(attacker.pos, target.pos))
+        if swing.off_hand and "gun-fu" not in sheet.feats:
+            disadvantages += 1
+    if through:
+        disadvantages += 1
+    else:
+        cover = cover_of(game, state, attacker, target)
+        disadvantages += min(int(cover), 2)
+    cap = game.options.max_advantage_dice
+    return max(-cap, min(cap, advantages - disadvantages))
+
+
+def roll_accuracy(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, ctx: Context, *, through: bool = False
+) -> Accuracy:
+    """Rules 21-22, 27-29: roll an Accuracy check and report it."""
+    sheet = game.sheet(attacker.id)
+    weapon = swing.weapon
+    natural = ctx.die(D20, f"{attacker.id} {swing.purpose} on {target.id} with {weapon.name}: accuracy d20")
+    net = advantage_dice(game, state, attacker, target, swing, through)
+    faces = _advantage_faces(game, attacker, abs(net), ctx)
+    ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
+    bonus = weapon.accuracy if (game.options.accuracy_bonus_always or not weapon.is_melee) else 0
+    total = natural + (1 if net > 0 else -1) * sum(faces) + ability + bonus
+    fumble = natural == game.options.critical_failure_natural
+    critical = natural >= weapon.crit_range and not fumble
+    ac = game.sheet(target.id).ac
+    hit = not fumble and (total >= ac or (critical and game.options.critical_auto_hit))
+    ctx.emit(AttackRolled(attacker.id, target.id, weapon.name, natural, net, faces, total, ac, hit, critical, fumble,
+                          swing.purpose))
+    return Accuracy(natural, total, hit, critical, fumble)
+
+
+def _advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tuple[int, ...]:
+    sides = game.sheet(attacker.id).advantage_die
+    if count == 0:
+        return ()
+    if sides == 0:
+        return (1,) * count
+    return ctx.draw(die_for(sides), count, f"{attacker.id} advantage dice {count}d{sides}")
+
+
+# -- damage -------------------------------------------------------------------------------------------------------
+
+
+def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
+    """Rule 24 and rule 33.4: the weapon's dice, one level lower for a melee off-hand weapon."""
+    weapon = swing.weapon
+    if not (swing.off_hand and weapon.is_melee) or "niten-ichi" in game.sheet(attacker.id).feats:
+        return weapon.dice
+    if weapon.damage is None:
+        return parse(DAMAGE_LADDER[weapon.level - 1]) if weapon.level > 0 else FLAT_ONE
+    return _lower(weapon.dice)
+
+
+def _lower(expr: DiceExpr) -> DiceExpr:
+    steps = (2, 4, 6, 8, 10, 12)
+    text = "+".join(
+        f"{t.count}d{steps[max(0, steps.index(t.die.sides) - 1)]}" if t.die.sides in steps[1:] else str(t.count)
+        for t in expr.terms
+    )
+    return parse(text or "1")
+
+
+def flat_damage(game: G, attacker: Fighter, weapon: Weapon, *, extra: bool = False) -> int:
+    """Rule 23 and A10: STR for melee (Extra Damage too, by default) plus the weapon's bonus damage."""
+    strength = game.sheet(attacker.id).mod("str") if weapon.is_melee else 0
+    if extra and not game.options.extra_damage_adds_str:
+        strength = 0
+    return strength + weapon.bonus_damage
+
+
+def roll_damage(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, multiplier: int, ctx: Context, kind: str
+) -> int:
+    """Roll the damage dice ``multiplier`` times (A7), add flat damage once, and apply it."""
+    expr = damage_dice(game, attacker, swing)
+    faces: list[int] = []
+    dice_total = 0
+    for i in range(multiplier):
+        roll = ctx.roll(expr, f"{attacker.id} damage on {target.id} ({kind}, roll {i + 1} of {multiplier})")
+        faces.extend(roll.faces)
+        dice_total += roll.total
+    flat = flat_damage(game, attacker, swing.weapon, extra=kind.startswith("extra"))
+    if game.options.critical_multiplies_flat:
+        flat *= multiplier
+    amount = max(0, dice_total + flat)
+    ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind))
+    deal_damage(game, state, target.id, amount, ctx)
+    return amount
+
+
+# -- whole attacks ---------------------------------------------------------------------------------------------
+
+
+def strike(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, ctx: Context, *, extra_damage: int = 0
+) -> Accuracy:
+    """One attack: accuracy, damage on a hit, then Extra Damage rolls (with critical checks, rule 31)."""
+    through = _through_full_cover(game, state, attacker, target, swing, ctx)
+    if through is None:
+        return Accuracy(0, 0, False, False, False)
+    _spend_ammo(attacker, swing.weapon)
+    accuracy = roll_accuracy(game, state, attacker, target, swing, ctx, through=through)
+    if not accuracy.hit:
+        return accuracy
+    multiplier = swing.weapon.crit_multiplier if accuracy.critical else 1
+    roll_damage(game, state, attacker, target, swing, multiplier, ctx, "critical" if accuracy.critical else "hit")
+    if extra_damage:
+        extra_rolls(game, state, attacker, target, swing, multiplier if accuracy.critical else 0, extra_damage, ctx)
+    return accuracy
+
+
+def _through_full_cover(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, ctx: Context
+) -> bool | None:
+    """Rule 43: firing through Full cover needs a d10 of 6+; then the check has 1 disadvantage.
+    Returns False (no full cover), True (connects) or None (misses)."""
+    if swing.weapon.is_melee or cover_of(game, state, attacker, target) != Cover.FULL:
+        return False
+    face = ctx.die(D10, f"{attacker.id} fires through full cover at {target.id}: d10")
+    connects = face >= game.options.full_cover_connect
+    ctx.emit(Checked(attacker.id, "fire through cover", face, face, game.options.full_cover_connect, connects))
+    if not connects:
+        _spend_ammo(attacker, swing.weapon)
+    return True if connects else None
+
+
+def _spend_ammo(attacker: Fighter, weapon: Weapon) -> None:
+    if weapon.ammo is not None and weapon.name in attacker.ammo:
+        attacker.ammo[weapon.name] -= 1
+
+
+def extra_rolls(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, multiplier: int, count: int, ctx: Context
+) -> None:
+    """Rule 31: Extra Damage rolls; after a critical each is critical-checked until a check fails."""
+    checking = multiplier > 1
+    base = multiplier
+    for i in range(count):
+        if not checking:
+            roll_damage(game, state, attacker, target, swing, 1, ctx, f"extra {i + 1}")
+            continue
+        check = roll_accuracy(game, state, attacker, target, Swing(swing.weapon, purpose="critical check"), ctx)
+        result, multiplier = _critical_check(game, swing.weapon, check, multiplier, base, game.sheet(target.id).ac)
+        ctx.emit(CriticalChecked(attacker.id, check.natural, check.total, result, multiplier))
+        if result == "fumble":
+            return
+        if result == "fail":
+            checking = False
+        used = multiplier if result != "fail" else 1
+        if result == "success" and game.options.critical_check_multiplier == "base":
+            used = base
+        roll_damage(game, state, attacker, target, swing, used, ctx, f"extra {i + 1}")
+
+
+def _critical_check(game: G, weapon: Weapon, check: Accuracy, multiplier: int, base: int, ac: int) -> tuple[str, int]:
+    """Classify one critical check (rule 31): fumble, explode, success or fail; and the new multiplier."""
+    options = game.options
+    if check.fumble:
+        return "fumble", multiplier
+    if check.natural >= options.critical_check_natural:
+        return "explode", min(options.critical_multiplier_cap, multiplier + 1)
+    if check.total >= ac or check.natural >= weapon.crit_range:
+        return "success", multiplier
+    return "fail", multiplier
+
+
+def visible(game: G, state: S, attacker: Fighter, target: Fighter) -> bool:
+    """Line of sight ignoring smoke (walls and blocking objects stop it)."""
+    return line_of_sight(game.board, attacker.pos, target.pos, blockers=blockers(state))
+
+
+def attack_action(actor: Fighter, verb: str, target: Fighter, weapon: str) -> Action:
+    """The action text for an attack."""
+    return Action(actor.id, verb, target.id, using=weapon)

@@ -1,0 +1,337 @@
+"""Movement (rules 8-9, 11-16, 18, 20) and Tactical Opportunity (ruling A9).
+
+A move follows the cheapest path to its destination. Each step that leaves an enemy's Threat Range raises a
+Tactical Opportunity: the move is suspended, the enemy decides, and the move goes on if the mover still can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tactica.dice import D20
+from tactica.engine.action import Action
+from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
+from tactica.engine.system import Context
+from tactica.grid import Path, Reach, explore
+from tactica.systems.futurepath.budget import Cost
+from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
+from tactica.systems.futurepath.setup import FuturePathGame
+from tactica.systems.futurepath.state import Fighter, FuturePathState
+from tactica.systems.futurepath.verbs import Verb, enemies
+
+G = FuturePathGame
+S = FuturePathState
+Pos = tuple[int, int]
+
+#: Hooks run after each step (traps, readied actions); they may push decisions or stop the mover.
+STEP_HOOKS: list[Callable[[G, S, str, Pos, Context], None]] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """A way of moving: its title, cost, allowance (in units of Speed) and special rules."""
+
+    title: str
+    cost: Cost
+    speed: float
+    rule: str
+    acrobatics: bool = False
+    fast_speed: float | None = None
+    postures: tuple[str, ...] = ("standing",)
+
+
+MODES: dict[str, Mode] = {
+    "move": Mode("Standard Move", "standard", 1, "FuturePath 11"),
+    "walk": Mode("Walk", "standard", 0.5, "FuturePath 11"),
+    "sprint": Mode("Sprint", "full", 0, "FuturePath 13", acrobatics=True),
+    "crawl": Mode("Crawl", "standard", 0.5, "FuturePath 14", fast_speed=1, postures=("prone",)),
+    "climb": Mode("Climb", "standard", 0.5, "FuturePath 14", fast_speed=1),
+    "swim": Mode("Swim", "standard", 0.5, "FuturePath 14", fast_speed=1),
+}
+
+
+def squares(game: G, feet: float) -> int:
+    """Feet of movement as whole squares (rule 8)."""
+    return int(feet // game.board.scale.per_cell)
+
+
+def allowance(game: G, fighter: Fighter, verb: str, fast: bool) -> int:
+    """Squares of movement the mode allows (sprint: A1 multiplier; half speed for walk/climb/crawl/swim)."""
+    speed = game.sheet(fighter.id).speed_ft
+    mode = MODES[verb]
+    if verb == "sprint":
+        return squares(game, speed * game.options.sprint_multiplier)
+    factor = mode.fast_speed if fast and mode.fast_speed else mode.speed
+    return squares(game, speed * factor)
+
+
+def mode_cost(game: G, fighter: Fighter, action: Action) -> Cost:
+    """Rule 14: a fast climb/crawl/swim is a Full-Round action."""
+    mode = MODES[action.verb]
+    return "full" if action.has_flag("fast") else mode.cost
+
+
+def terrain_sets(game: G, state: S, fighter: Fighter) -> tuple[set[Pos], set[Pos], set[Pos]]:
+    """(blocked, difficult, no_stop) for this mover: rule 9 and blocking objects."""
+    blocked: set[Pos] = {o.pos for o in state.objects.values() if o.blocks and not o.broken}
+    difficult: set[Pos] = set()
+    no_stop: set[Pos] = set(blocked)
+    for other in state.fighters.values():
+        if other is fighter:
+            continue
+        no_stop.add(other.pos)
+        if other.side != fighter.side and other.is_up:
+            blocked.add(other.pos)
+        elif other.side == fighter.side and other.status != "dead":
+            difficult.add(other.pos)
+    return blocked, difficult, no_stop
+
+
+def reach_of(game: G, state: S, fighter: Fighter, budget: int) -> Reach:
+    """Every square this fighter could reach with ``budget`` squares of movement (A18 per-square costs)."""
+    blocked, difficult, no_stop = terrain_sets(game, state, fighter)
+    return explore(game.board, fighter.pos, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)
+
+
+def destinations(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
+    """Paths to every square where a move with this allowance may end (A18 option honoured)."""
+    if game.options.difficult_terrain == "per_square":
+        reach = reach_of(game, state, fighter, budget)
+        return {p: path for p in reach.destinations() if p != fighter.pos and (path := reach.path_to(p))}
+    return _whole_move_destinations(game, state, fighter, budget)
+
+
+def _whole_move_destinations(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
+    """A18 'whole_move': avoid difficult terrain at full allowance, or cross it at half."""
+    blocked, difficult, no_stop = terrain_sets(game, state, fighter)
+    rough = {p for p in game.board.cells() if game.board.terrain(p).difficult} | difficult
+    clear = explore(game.board, fighter.pos, budget, blocked=blocked | rough, no_stop=no_stop)
+    half = explore(game.board, fighter.pos, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop)
+    out: dict[Pos, Path] = {}
+    for reach in (half, clear):
+        for p in reach.destinations():
+            path = reach.path_to(p)
+            if p != fighter.pos and path is not None:
+                out[p] = path
+    return out
+
+
+def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
+    """Rule 16: does the path enter difficult terrain (or a friend's square, rule 9)?"""
+    friends = {f.pos for f in state.fighters.values() if f.side == fighter.side and f is not fighter}
+    return any(game.board.terrain(p).difficult or p in friends for p in path.cells[1:])
+
+
+# -- verbs ----------------------------------------------------------------------------------------------------
+
+
+def move_candidates(verb: str) -> Callable[[G, S, Fighter], Iterable[Action]]:
+    def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+        if _mode_problem(game, fighter, verb):
+            return []
+        actions = [Action(fighter.id, verb, at=p) for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))]
+        if MODES[verb].fast_speed:
+            fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
+            actions += [Action(fighter.id, verb, at=p, flags=("fast",)) for p in fast]
+        return actions
+
+    return candidates
+
+
+def _budget(game: G, fighter: Fighter, verb: str, fast: bool) -> int:
+    return allowance(game, fighter, verb, fast)
+
+
+def _mode_problem(game: G, fighter: Fighter, verb: str) -> str | None:
+    mode = MODES[verb]
+    sheet = game.sheet(fighter.id)
+    if game.options.weak_strength_blocks == "all" and sheet.str_ <= 3:
+        return f"{fighter.id} has Strength {sheet.str_}: a character with Strength 3 or below cannot move (A11)"
+    if fighter.posture not in mode.postures:
+        if fighter.posture == "prone":
+            return f"{fighter.id} is prone: stand up (a Simple action) or crawl"
+        return f"{mode.title} needs the character {' or '.join(mode.postures)}; {fighter.id} is {fighter.posture}"
+    return None
+
+
+def move_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
+    problem = _mode_problem(game, fighter, action.verb)
+    if problem:
+        return problem
+    if action.at is None:
+        return f"{MODES[action.verb].title} needs a destination, e.g. '{fighter.id} {action.verb} @3,4'"
+    if action.has_flag("fast") and action.has_flag("stealthy"):
+        return "a Full-Round (fast) climb, crawl or swim is not allowed while moving stealthily (FuturePath 14)"
+    if set(action.flags) - {"fast", "stealthy"}:
+        return f"unknown flag for {action.verb}: valid flags are +fast and +stealthy"
+    if action.has_flag("fast") and not MODES[action.verb].fast_speed:
+        return f"{MODES[action.verb].title} has no fast version"
+    budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
+    if action.at not in destinations(game, state, fighter, budget):
+        return _unreachable(game, state, fighter, action.at, budget)
+    return None
+
+
+def _unreachable(game: G, state: S, fighter: Fighter, at: Pos, budget: int) -> str:
+    if not game.board.in_bounds(at):
+        return f"@{at[0]},{at[1]} is off the map"
+    if any(f.pos == at for f in state.fighters.values() if f is not fighter):
+        return f"@{at[0]},{at[1]} is occupied; a move cannot end in another character's square (FuturePath 9)"
+    if game.board.terrain(at).wall:
+        return f"@{at[0]},{at[1]} is a wall"
+    return (
+        f"@{at[0]},{at[1]} is out of reach: {fighter.id} has {budget} squares of movement for this"
+        " (difficult terrain and friends' squares cost 2; enemies block)"
+    )
+
+
+def move_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
+    assert action.at is not None
+    budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
+    path = destinations(game, state, fighter, budget)[action.at]
+    cells = list(path.cells[1:])
+    if MODES[action.verb].acrobatics and crosses_difficult(game, state, fighter, path):
+        if not acrobatics(game, fighter, ctx, MODES[action.verb].title):
+            cells = cells[: len(cells) // 2]
+            walk(game, state, fighter.id, cells, action.verb, ctx, then_trip=True)
+            return
+    walk(game, state, fighter.id, cells, action.verb, ctx)
+
+
+def acrobatics(game: G, fighter: Fighter, ctx: Context, what: str) -> bool:
+    """Rule 16: Acrobatics DC 15 + misc before a Sprint through difficult terrain."""
+    sheet = game.sheet(fighter.id)
+    natural = ctx.die(D20, f"{fighter.id} Acrobatics to {what} through difficult terrain")
+    total = natural + sheet.skill("acrobatics") + sheet.mod("dex")
+    success = total >= game.options.acrobatics_dc
+    ctx.emit(Checked(fighter.id, "acrobatics", natural, total, game.options.acrobatics_dc, success))
+    return success
+
+
+def step_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+    if fighter.posture != "standing":
+        return []
+    blocked, _difficult, no_stop = terrain_sets(game, state, fighter)
+    return [
+        Action(fighter.id, "step", at=p)
+        for p in game.board.neighbors(fighter.pos)
+        if game.board.step_cost(fighter.pos, p) is not None and p not in blocked and p not in no_stop
+    ]
+
+
+def step_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
+    if fighter.posture != "standing":
+        return f"{fighter.id} is {fighter.posture}; a 5-foot step needs the character standing"
+    if action.at is None:
+        return f"a 5-foot step needs a destination, e.g. '{fighter.id} step @3,4'"
+    if action not in set(step_candidates(game, state, fighter)):
+        return f"a 5-foot step moves to one free adjacent square; @{action.at[0]},{action.at[1]} is not one"
+    return None
+
+
+def step_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
+    assert action.at is not None
+    walk(game, state, fighter.id, [action.at], "step", ctx)
+
+
+# -- walking, interrupted by Tactical Opportunities -----------------------------------------------------------
+
+
+def walk(
+    game: G, state: S, fid: str, cells: list[Pos], mode: str, ctx: Context, *, then_trip: bool = False
+) -> None:
+    """Move ``fid`` along ``cells`` step by step, stopping for opportunities, traps and readied actions."""
+    fighter = state.fighters[fid]
+    walked = [fighter.pos]
+    for i, nxt in enumerate(cells):
+        threats = threatened_by(game, state, fighter, walked[-1], nxt, mode)
+        if threats:
+            _suspend(game, state, fighter, walked, cells[i:], mode, threats, ctx, then_trip)
+            return
+        fighter.pos = nxt
+        walked.append(nxt)
+        for hook in STEP_HOOKS:
+            hook(game, state, fid, nxt, ctx)
+        if state.pending or not fighter.is_up:
+            _suspend(game, state, fighter, walked, cells[i + 1 :], mode, [], ctx, then_trip)
+            return
+    _emit_moved(ctx, fid, walked, mode)
+    if then_trip:
+        trip(state, fighter, ctx)
+
+
+def _suspend(
+    game: G,
+    state: S,
+    fighter: Fighter,
+    walked: list[Pos],
+    rest: list[Pos],
+    mode: str,
+    threats: list[Fighter],
+    ctx: Context,
+    then_trip: bool,
+) -> None:
+    _emit_moved(ctx, fighter.id, walked, mode)
+    state.suspended.append(Suspended(fighter.id, "move", list(rest), {"trip": int(then_trip)}, mode))
+    decisions = []
+    for enemy in threats:
+        ctx.emit(OpportunityRaised(enemy.id, fighter.id, fighter.pos))
+        decisions.append(Decision(enemy.id, "opportunity", fighter.id))
+    push_in_initiative_order(state.pending, decisions)
+
+
+def resume_move(game: G, state: S, ctx: Context) -> None:
+    """Go on with a suspended move once the decisions it raised are made."""
+    work = state.suspended.pop()
+    fighter = state.fighters[work.actor]
+    if fighter.is_up and (fighter.posture == "standing" or work.note == "crawl"):
+        walk(game, state, fighter.id, list(work.path), work.note, ctx, then_trip=bool(work.data.get("trip")))
+
+
+def _emit_moved(ctx: Context, fid: str, walked: list[Pos], mode: str) -> None:
+    if len(walked) > 1:
+        ctx.emit(Moved(fid, tuple(walked), len(walked) - 1, mode))
+
+
+def trip(state: S, fighter: Fighter, ctx: Context) -> None:
+    """Rule 16: the character falls prone and the action fails."""
+    fighter.posture = "prone"
+    ctx.emit(Tripped(fighter.id, fighter.pos))
+    ctx.emit(PostureChanged(fighter.id, "prone"))
+
+
+def threat_reach(game: G, fighter: Fighter) -> int:
+    """Rule 10: Threat Range in squares: 1, plus reach of a drawn melee weapon; 0 without one."""
+    best = 0
+    for name in fighter.hands:
+        weapon = game.weapons[name]
+        if weapon.is_melee:
+            best = max(best, 1 + weapon.reach_ft // int(game.board.scale.per_cell))
+    return best
+
+
+def threatened_by(game: G, state: S, mover: Fighter, here: Pos, nxt: Pos, mode: str) -> list[Fighter]:
+    """A9/A20: enemies whose Threat Range the step from ``here`` to ``nxt`` leaves, able to take it now."""
+    if not game.options.tactical_opportunity or (mode == "step" and not game.options.five_foot_step_provokes):
+        return []
+    out = []
+    for enemy in enemies(state, mover):
+        if not enemy.is_up or enemy.opportunities >= game.options.opportunities_per_round:
+            continue
+        reach = threat_reach(game, enemy)
+        distance = game.board.distance
+        if reach and distance(enemy.pos, here) <= reach < distance(enemy.pos, nxt):
+            out.append(enemy)
+    order = [s.key for s in state.order.slots]
+    return sorted(out, key=lambda f: order.index(f.side) if f.side in order else len(order))
+
+
+VERBS = [
+    *(
+        Verb(name, m.title, mode_cost, move_candidates(name), move_check, move_resolve, m.cost == "full", rule=m.rule)
+        for name, m in MODES.items()
+    ),
+    Verb("step", "5-foot step", lambda g, f, a: "simple", step_candidates, step_check, step_resolve, True,
+         rule="FuturePath 20"),
+]

@@ -1,0 +1,167 @@
+"""The FuturePath rule system: gathers the verb tables and runs them through the engine's hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactica.engine.action import Action
+from tactica.engine.events import FightStarted
+from tactica.engine.system import Context, RuleSystem
+from tactica.systems.futurepath import (
+    budget,
+    care,
+    equipment,
+    fighting,
+    grenades,
+    hazards,
+    movement,
+    readiness,
+    techniques,
+    turns,
+)
+from tactica.systems.futurepath.setup import FuturePathGame, build_game
+from tactica.systems.futurepath.state import Fighter, FuturePathState, ObjectState, TrapState
+from tactica.systems.futurepath.verbs import Verb
+
+G = FuturePathGame
+S = FuturePathState
+
+#: Rules modules. Each has ``VERBS`` and may have ``ON_EXPIRE`` (condition name -> handler), ``STEP_HOOKS``
+#: (run after each step of a move), ``TURN_START_HOOKS`` (run for each member at its team's turn start).
+RULE_MODULES: list[Any] = [movement, fighting, equipment, grenades, hazards, care, readiness, techniques]
+
+
+def verb_table() -> dict[str, Verb]:
+    """Every verb of every rules module, by name."""
+    return {v.name: v for module in RULE_MODULES for v in module.VERBS}
+
+
+def wire_hooks() -> None:
+    """Connect the modules' hooks to the turn flow and to movement (idempotent)."""
+    turns.RESUME["move"] = movement.resume_move
+    for module in RULE_MODULES:
+        turns.ON_EXPIRE.update(getattr(module, "ON_EXPIRE", {}))
+        for hook in getattr(module, "STEP_HOOKS", []):
+            if hook not in movement.STEP_HOOKS:
+                movement.STEP_HOOKS.append(hook)
+        for hook in getattr(module, "TURN_START_HOOKS", []):
+            if hook not in turns.TURN_START_HOOKS:
+                turns.TURN_START_HOOKS.append(hook)
+
+
+class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
+    """FuturePath (seed 000, 'Complete Combat Actions')."""
+
+    id = "futurepath"
+    name = "FuturePath"
+    version = "1.0 (seed 000: Complete Combat Actions)"
+    state_type = FuturePathState
+
+    def __init__(self) -> None:
+        self.verbs = verb_table()
+        self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
+        wire_hooks()
+
+    def new_game(self, setup: Mapping[str, Any]) -> G:
+        return build_game(self, setup)
+
+    def new_state(self, game: G) -> S:
+        state = FuturePathState()
+        for cid, spec in game.start.items():
+            sheet = game.sheet(cid)
+            weapons = list(spec.weapons or [])
+            ammo = {w: game.weapons[w].ammo or 0 for w in weapons if game.weapons[w].ammo is not None}
+            state.fighters[cid] = Fighter(
+                cid, spec.side, spec.at, spec.hp_now if spec.hp_now is not None else sheet.hp, sheet.con,  # type: ignore[arg-type]
+                posture=spec.posture, hands=list(spec.drawn or []), carried=weapons, ammo=ammo,
+            )
+            if state.fighters[cid].hp <= 0:
+                state.fighters[cid].status = "dying"
+        for o in game.spec.objects:
+            state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable)
+        for t in game.spec.traps:
+            state.traps[t.id] = TrapState(t.id, t.at)
+        return state
+
+    def side_of(self, game: G, actor: str) -> str:
+        return game.start[actor].side
+
+    def start(self, game: G, state: S, ctx: Context) -> None:
+        ctx.emit(FightStarted(self.id, tuple(state.fighters)))
+        turns.start_fight(game, state, ctx)
+        turns.settle(game, state, ctx)
+
+    # -- what is legal -------------------------------------------------------------------------------------
+
+    def legal_actions(self, game: G, state: S) -> list[Action]:
+        if state.pending:
+            decision = state.pending[-1]
+            fighter = state.fighters[decision.actor]
+            return [a for v in self.verbs.values() if v.answers == decision.kind
+                    for a in v.candidates(game, state, fighter)]
+        out: list[Action] = []
+        for fid in state.acting:
+            fighter = state.fighters[fid]
+            for verb in self.turn_verbs:
+                out.extend(self._affordable(game, fighter, verb, verb.candidates(game, state, fighter)))
+        return out
+
+    def _affordable(self, game: G, fighter: Fighter, verb: Verb, actions: Any) -> list[Action]:
+        return [a for a in actions if budget.refusal(game.options, fighter, verb.cost(game, fighter, a), "") is None]
+
+    def why_illegal(self, game: G, state: S, action: Action) -> str | None:
+        verb = self.verbs.get(action.verb)
+        if verb is None:
+            return f"unknown action '{action.verb}'; FuturePath actions: {', '.join(sorted(self.verbs))}"
+        fighter = state.fighters.get(action.actor)
+        if fighter is None:
+            return f"no combatant '{action.actor}' (combatants: {', '.join(state.fighters)})"
+        problem = self._whose_decision(state, fighter, verb)
+        if problem:
+            return problem
+        if verb.answers is None:
+            cost = verb.cost(game, fighter, action)
+            problem = budget.refusal(game.options, fighter, cost, verb.title)
+        return problem or verb.check(game, state, fighter, action)
+
+    def _whose_decision(self, state: S, fighter: Fighter, verb: Verb) -> str | None:
+        if state.pending:
+            decision = state.pending[-1]
+            if decision.actor != fighter.id or verb.answers != decision.kind:
+                return (
+                    f"waiting for {decision.actor} to decide on the {decision.kind.replace('-', ' ')}"
+                    f" raised by {decision.trigger}"
+                )
+            return None
+        if verb.answers is not None:
+            return f"there is no {verb.answers.replace('-', ' ')} for {fighter.id} to answer now"
+        if fighter.id not in state.acting:
+            if not fighter.is_up:
+                return f"{fighter.id} is {fighter.status} and cannot act"
+            if fighter.side != state.order.current.key:
+                return f"it is team {state.order.current.key}'s turn, not team {fighter.side}'s (FuturePath 2)"
+            return f"{fighter.id}'s turn is over"
+        return None
+
+    # -- resolving ---------------------------------------------------------------------------------------------
+
+    def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
+        verb = self.verbs[action.verb]
+        fighter = state.fighters[action.actor]
+        if verb.answers is None:
+            cost = verb.cost(game, fighter, action)
+            budget.pay(game.options, fighter, cost)
+            verb.resolve(game, state, fighter, action, ctx)
+            if verb.ends_turn or (cost == "full" and action.verb != "full-attack"):
+                fighter.budget.ended = True
+            self._auto_end(game, fighter)
+        else:
+            verb.resolve(game, state, fighter, action, ctx)
+        turns.settle(game, state, ctx)
+
+    def _auto_end(self, game: G, fighter: Fighter) -> None:
+        """A turn with Standard and Simple used and a Free action taken has nothing left but 'end'."""
+        std, simple = budget.used(game.options, fighter)
+        if std and simple and fighter.frees >= 1 and not fighter.budget.has("full-attack"):
+            fighter.budget.ended = True

@@ -1,0 +1,251 @@
+"""Validation of FuturePath setup data (the fight part of a scenario file) and building the static game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from tactica.engine.errors import SetupError
+from tactica.engine.system import Game
+from tactica.grid import Cover, MapError, SquareBoard, Terrain, parse_map
+from tactica.grid import Scale
+from tactica.systems.futurepath.options import FuturePathOptions
+from tactica.systems.futurepath.sheet import Character, Weapon
+from tactica.systems.validation import explain_validation_error
+
+ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
+
+
+class TerrainSpec(BaseModel):
+    """A map legend entry."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = "floor"
+    wall: bool = False
+    difficult: bool = False
+    elevation: int = 0
+    cover: Literal["none", "partial", "heavy", "full"] = "none"
+
+    def terrain(self) -> Terrain:
+        return Terrain(self.name, self.wall, self.difficult, self.elevation, Cover[self.cover.upper()])
+
+
+class MapSpec(BaseModel):
+    """The battle map: text art with a legend, or an empty width x height floor."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str | None = None
+    width: int | None = Field(None, ge=1, le=200)
+    height: int | None = Field(None, ge=1, le=200)
+    legend: dict[str, TerrainSpec] = Field(default_factory=dict)
+    scale_ft: int = Field(5, ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> MapSpec:
+        if self.text is None and (self.width is None or self.height is None):
+            raise ValueError("a map needs either 'text' (text art) or both 'width' and 'height'")
+        return self
+
+
+class CombatantSpec(BaseModel):
+    """One combatant: id, side, place, a template and/or sheet fields, weapons, what is drawn."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(pattern=ID)
+    side: str = Field(pattern=ID)
+    at: tuple[int, int] | str
+    template: str | None = None
+    weapons: list[str | dict[str, Any]] | None = None
+    drawn: list[str] | None = None
+    posture: Literal["standing", "prone", "sitting", "kneeling"] = "standing"
+    hp_now: int | None = None
+
+
+class ObjectSpec(BaseModel):
+    """An object: a door to break (rule 37) or a crate to drag (rule 17)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=ID)
+    at: tuple[int, int]
+    hardness: int = Field(5, ge=0)
+    blocks: bool = True
+    movable: bool = False
+
+
+class TrapSpec(BaseModel):
+    """A trap or mine (rule 42)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=ID)
+    at: tuple[int, int]
+    perception_dc: int = Field(15, ge=0)
+    disable_dc: int = Field(15, ge=0)
+    damage: str = "2d6"
+    radius_ft: int = Field(0, ge=0)
+
+
+class SetupSpec(BaseModel):
+    """The whole FuturePath setup."""
+
+    model_config = ConfigDict(extra="forbid")
+    system: Literal["futurepath"] = "futurepath"
+    options: FuturePathOptions = Field(default_factory=FuturePathOptions)
+    map: MapSpec
+    gravity: Literal["normal", "low", "zero"] = "normal"
+    combatants: list[CombatantSpec] = Field(min_length=2)
+    objects: list[ObjectSpec] = Field(default_factory=list)
+    traps: list[TrapSpec] = Field(default_factory=list)
+    initiative: dict[str, int] | None = Field(None, description="fixed team initiative by side")
+    weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra named weapons")
+
+
+@dataclass(frozen=True)
+class FuturePathGame(Game):
+    """Static facts of one FuturePath fight."""
+
+    options: FuturePathOptions
+    board: SquareBoard
+    gravity: str
+    sheets: Mapping[str, Character]
+    weapons: Mapping[str, Weapon]
+    start: Mapping[str, CombatantSpec]
+    spec: SetupSpec
+
+    def sheet(self, fighter_id: str) -> Character:
+        """The static sheet of a combatant."""
+        return self.sheets[fighter_id]
+
+
+@cache
+def content(kind: str) -> dict[str, Any]:
+    """A content file of the system ('weapons' or 'characters') as data."""
+    text = resources.files("tactica.systems.futurepath").joinpath(f"content/{kind}.yaml").read_text()
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
+    """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
+    try:
+        spec = SetupSpec.model_validate(dict(setup))
+    except ValidationError as error:
+        raise SetupError(explain_validation_error(error)) from None
+    board, markers = _board(spec.map)
+    weapons = _weapons(spec)
+    sheets: dict[str, Character] = {}
+    start: dict[str, CombatantSpec] = {}
+    for i, c in enumerate(spec.combatants):
+        where = f"combatants[{i}] ({c.id})"
+        if c.id in sheets:
+            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+        sheets[c.id] = _character(c, where)
+        pos = _place(c.at, board, markers, where)
+        loadout = _loadout(c, weapons, where)
+        start[c.id] = c.model_copy(update={"at": pos, "weapons": loadout[0], "drawn": loadout[1]})
+    _check_places(start, spec, board)
+    return FuturePathGame(system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec)
+
+
+def _board(spec: MapSpec) -> tuple[SquareBoard, dict[str, list[tuple[int, int]]]]:
+    scale = Scale(spec.scale_ft, "ft")
+    if spec.text is None:
+        assert spec.width is not None and spec.height is not None
+        return SquareBoard(spec.width, spec.height, scale), {}
+    legend = {k: v.terrain() for k, v in spec.legend.items()}
+    try:
+        parsed = parse_map(spec.text, legend or None, scale=scale)
+    except MapError as error:
+        raise SetupError(f"map.text: {error}") from None
+    return parsed.board, parsed.markers
+
+
+def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
+    table = {**content("weapons"), **spec.weapons}
+    out: dict[str, Weapon] = {}
+    for name, data in table.items():
+        try:
+            out[name] = Weapon.model_validate({"name": name, **data})
+        except ValidationError as error:
+            raise SetupError(f"weapons.{name}: {explain_validation_error(error)}") from None
+    return out
+
+
+def _character(c: CombatantSpec, where: str) -> Character:
+    data: dict[str, Any] = {}
+    if c.template is not None:
+        templates = content("characters")
+        if c.template not in templates:
+            raise SetupError(
+                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
+            )
+        data.update({k: v for k, v in templates[c.template].items() if k not in ("weapons", "drawn")})
+    data.update(c.model_extra or {})
+    data.setdefault("name", c.id)
+    try:
+        return Character.model_validate(data)
+    except ValidationError as error:
+        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+
+
+def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[list[str], list[str]]:
+    template = content("characters").get(c.template or "", {})
+    carried = c.weapons if c.weapons is not None else template.get("weapons", [])
+    drawn = c.drawn if c.drawn is not None else template.get("drawn", [])
+    names: list[str] = []
+    for i, w in enumerate(carried):
+        if isinstance(w, dict):
+            try:
+                weapon = Weapon.model_validate(w)
+            except ValidationError as error:
+                raise SetupError(f"{where}.weapons[{i}]: {explain_validation_error(error)}") from None
+            weapons[weapon.name] = weapon
+            w = weapon.name
+        if w not in weapons:
+            raise SetupError(f"{where}.weapons[{i}]: unknown weapon '{w}'; known: {', '.join(sorted(weapons))}")
+        names.append(w)
+    for w in drawn:
+        if w not in names:
+            raise SetupError(f"{where}.drawn: '{w}' is not among its weapons ({', '.join(names) or 'none'})")
+    if len(drawn) > 2:
+        raise SetupError(f"{where}.drawn: at most two weapons can be drawn (main hand, off hand)")
+    return names, list(drawn)
+
+
+def _place(
+    at: tuple[int, int] | str, board: SquareBoard, markers: dict[str, list[tuple[int, int]]], where: str
+) -> tuple[int, int]:
+    if isinstance(at, str):
+        cells = markers.get(at)
+        if not cells:
+            raise SetupError(f"{where}.at: no marker '{at}' on the map (markers: {', '.join(sorted(markers))})")
+        if len(cells) > 1:
+            raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
+        return cells[0]
+    if not board.in_bounds(at):
+        raise SetupError(
+            f"{where}.at: position {list(at)} is off the map (x 0-{board.width - 1}, y 0-{board.height - 1})"
+        )
+    if board.terrain(at).wall:
+        raise SetupError(f"{where}.at: position {list(at)} is a wall")
+    return at
+
+
+def _check_places(start: Mapping[str, CombatantSpec], spec: SetupSpec, board: SquareBoard) -> None:
+    seen: dict[Any, str] = {}
+    for cid, c in start.items():
+        if c.at in seen:
+            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")  # type: ignore[arg-type]
+        seen[c.at] = cid
+    for kind, items in (("objects", spec.objects), ("traps", spec.traps)):
+        for item in items:
+            if not board.in_bounds(item.at):
+                raise SetupError(f"{kind}.{item.id}.at: position {list(item.at)} is off the map")
+    if len({c.side for c in start.values()}) < 2:
+        raise SetupError("combatants: a fight needs at least two sides")

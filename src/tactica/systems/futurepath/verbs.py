@@ -1,0 +1,63 @@
+"""The FuturePath verb table: what each action costs, when it is legal, and how it resolves.
+
+Each rules module contributes :class:`Verb` records; :mod:`tactica.systems.futurepath.rules` gathers them.
+``candidates`` lists every legal action of the verb for one fighter (checked once more against ``check``
+by the conformance tests), ``check`` explains refusals in the rules' own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tactica.engine.action import Action
+from tactica.engine.system import Context
+from tactica.systems.futurepath.budget import Cost
+from tactica.systems.futurepath.setup import FuturePathGame
+from tactica.systems.futurepath.state import Fighter, FuturePathState
+
+G = FuturePathGame
+S = FuturePathState
+Candidates = Callable[[G, S, Fighter], Iterable[Action]]
+Check = Callable[[G, S, Fighter, Action], "str | None"]
+Resolve = Callable[[G, S, Fighter, Action, Context], None]
+CostOf = Callable[[G, Fighter, Action], Cost]
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One kind of action: its name in action text, its title in the rules, its cost and its hooks.
+
+    ``answers`` names the pending decision kind the verb answers (None for turn actions); ``ends_turn``
+    marks actions that declare the end of the turn (Full-Round actions, the 5-foot step).
+    """
+
+    name: str
+    title: str
+    cost: CostOf
+    candidates: Candidates
+    check: Check
+    resolve: Resolve
+    ends_turn: bool = False
+    answers: str | None = None
+    rule: str = ""
+
+
+def fixed(cost: Cost) -> CostOf:
+    """A cost that does not depend on the action."""
+    return lambda game, fighter, action: cost
+
+
+def no_problem(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
+    """A check for verbs with no conditions of their own."""
+    return None
+
+
+def enemies(state: S, fighter: Fighter) -> list[Fighter]:
+    """Fighters of other sides, in setup order."""
+    return [f for f in state.fighters.values() if f.side != fighter.side]
+
+
+def occupied(state: S) -> dict[tuple[int, int], Fighter]:
+    """Squares with a fighter in them (dead bodies included: no one stops on them)."""
+    return {f.pos: f for f in state.fighters.values()}

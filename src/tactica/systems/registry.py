@@ -1,0 +1,43 @@
+"""The one explicit registry of rule systems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.engine.errors import UnknownSystem
+from tactica.engine.system import RuleSystem
+
+_SYSTEMS: dict[str, RuleSystem[Any, Any]] = {}
+
+
+def register(system: RuleSystem[Any, Any]) -> RuleSystem[Any, Any]:
+    """Add a rule system under its id (a different system with the same id is an error)."""
+    if system.id in _SYSTEMS and _SYSTEMS[system.id] is not system:
+        raise ValueError(f"a rule system with id {system.id!r} is already registered")
+    _SYSTEMS[system.id] = system
+    return system
+
+
+def _builtin() -> None:
+    """Register the systems that ship with tactica (once)."""
+    if _SYSTEMS:
+        return
+    from tactica.systems.futurepath import FuturePath
+
+    register(FuturePath())
+
+
+def get_system(system_id: str) -> RuleSystem[Any, Any]:
+    """The registered system with that id; :class:`UnknownSystem` lists the valid ids otherwise."""
+    _builtin()
+    try:
+        return _SYSTEMS[system_id]
+    except KeyError:
+        known = ", ".join(sorted(_SYSTEMS)) or "none"
+        raise UnknownSystem(f"unknown rule system {system_id!r}; registered systems: {known}") from None
+
+
+def all_systems() -> list[RuleSystem[Any, Any]]:
+    """Every registered system, sorted by id."""
+    _builtin()
+    return [_SYSTEMS[k] for k in sorted(_SYSTEMS)]
