@@ -54,7 +54,9 @@ def make_policy(name: str, system_id: str, seed: int = 0) -> Policy:
         return RandomPolicy(seed)
     if name == "default" and system_id in _DEFAULTS:
         return _DEFAULTS[system_id](seed)
-    raise TacticaError(f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}")
+    raise TacticaError(
+        f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}"
+    )
 
 
 def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int = 100_000) -> Outcome | None:

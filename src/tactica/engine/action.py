@@ -107,5 +107,7 @@ def _check_word(text: str, what: str, word: str) -> str:
 def _parse_pos(text: str, word: str) -> Pos:
     match = _POS.match(word)
     if match is None:
-        raise ActionSyntaxError(f"cannot read action '{text}': position '{word}' must look like @X,Y (e.g. @4,5)")
+        raise ActionSyntaxError(
+            f"cannot read action '{text}': position '{word}' must look like @X,Y (e.g. @4,5)"
+        )
     return int(match.group(1)), int(match.group(2))

@@ -44,7 +44,7 @@ class Fight:
         """Set up a fight from plain setup data (see each system's docs)."""
         return cls(system.new_game(setup), **kwargs)
 
-    # -- the verbs -----------------------------------------------------------------------------------------
+    # -- the verbs --------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every action that may be taken now, each naming its actor."""
@@ -129,7 +129,7 @@ class Fight:
         """Every face rolled so far, in order."""
         return self.tape.used
 
-    # -- replay and JSON -----------------------------------------------------------------------------------
+    # -- replay and JSON --------------------------------------------------------------------------
 
     @classmethod
     def replay(
@@ -168,10 +168,12 @@ class Fight:
         fight = cls.replay(game, data["actions"], faces, seed=data["seed"])
         fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
         if "state" in data and to_data(fight.state) != data["state"]:
-            raise TacticaError("the saved fight does not replay to its saved state (edited or from another version)")
+            raise TacticaError(
+                "the saved fight does not replay to its saved state (edited or from another version)"
+            )
         return fight
 
-    # -- internals -----------------------------------------------------------------------------------------
+    # -- internals --------------------------------------------------------------------------------
 
     def _context(self) -> Context:
         return Context(self.tape, self.events)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from tactica.dice import Die, DiceExpr, Roll
+from tactica.dice import DiceExpr, Die, Roll
 from tactica.dice.source import DiceSource
 from tactica.engine.action import Action
 from tactica.engine.events import Event

@@ -14,7 +14,7 @@ from tactica.dice.die import die_for
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Cover, cover_between, line_of_sight
-from tactica.systems.futurepath.events import AttackRolled, CriticalChecked, DamageRolled, Checked
+from tactica.systems.futurepath.events import AttackRolled, Checked, CriticalChecked, DamageRolled
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import DAMAGE_LADDER, Weapon
 from tactica.systems.futurepath.state import Fighter, FuturePathState
@@ -46,7 +46,7 @@ class Accuracy:
     fumble: bool
 
 
-# -- who may be attacked, and at what odds --------------------------------------------------------------------
+# -- who may be attacked, and at what odds -------------------------------------------------------
 
 
 def reach_squares(game: G, weapon: Weapon) -> int:
@@ -131,7 +131,14 @@ def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing:
 
 
 def roll_accuracy(
-    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, ctx: Context, *, through: bool = False
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    swing: Swing,
+    ctx: Context,
+    *,
+    through: bool = False,
 ) -> Accuracy:
     """Rules 21-22, 27-29: roll an Accuracy check and report it."""
     sheet = game.sheet(attacker.id)
@@ -146,8 +153,22 @@ def roll_accuracy(
     critical = natural >= weapon.crit_range and not fumble
     ac = game.sheet(target.id).ac
     hit = not fumble and (total >= ac or (critical and game.options.critical_auto_hit))
-    ctx.emit(AttackRolled(attacker.id, target.id, weapon.name, natural, net, faces, total, ac, hit, critical, fumble,
-                          swing.purpose))
+    ctx.emit(
+        AttackRolled(
+            attacker.id,
+            target.id,
+            weapon.name,
+            natural,
+            net,
+            faces,
+            total,
+            ac,
+            hit,
+            critical,
+            fumble,
+            swing.purpose,
+        )
+    )
     return Accuracy(natural, total, hit, critical, fumble)
 
 
@@ -160,7 +181,7 @@ def _advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tu
     return ctx.draw(die_for(sides), count, f"{attacker.id} advantage dice {count}d{sides}")
 
 
-# -- damage -------------------------------------------------------------------------------------------------------
+# -- damage --------------------------------------------------------------------------------------
 
 
 def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
@@ -176,7 +197,9 @@ def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
 def _lower(expr: DiceExpr) -> DiceExpr:
     steps = (2, 4, 6, 8, 10, 12)
     text = "+".join(
-        f"{t.count}d{steps[max(0, steps.index(t.die.sides) - 1)]}" if t.die.sides in steps[1:] else str(t.count)
+        f"{t.count}d{steps[max(0, steps.index(t.die.sides) - 1)]}"
+        if t.die.sides in steps[1:]
+        else str(t.count)
         for t in expr.terms
     )
     return parse(text or "1")
@@ -191,7 +214,14 @@ def flat_damage(game: G, attacker: Fighter, weapon: Weapon, *, extra: bool = Fal
 
 
 def roll_damage(
-    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, multiplier: int, ctx: Context, kind: str
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    swing: Swing,
+    multiplier: int,
+    ctx: Context,
+    kind: str,
 ) -> int:
     """Roll the damage dice ``multiplier`` times (A7), add flat damage once, and apply it."""
     expr = damage_dice(game, attacker, swing)
@@ -210,11 +240,18 @@ def roll_damage(
     return amount
 
 
-# -- whole attacks ---------------------------------------------------------------------------------------------
+# -- whole attacks -------------------------------------------------------------------------------
 
 
 def strike(
-    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, ctx: Context, *, extra_damage: int = 0
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    swing: Swing,
+    ctx: Context,
+    *,
+    extra_damage: int = 0,
 ) -> Accuracy:
     """One attack: accuracy, damage on a hit, then Extra Damage rolls (with critical checks, rule 31)."""
     through = _through_full_cover(game, state, attacker, target, swing, ctx)
@@ -225,9 +262,13 @@ def strike(
     if not accuracy.hit:
         return accuracy
     multiplier = swing.weapon.crit_multiplier if accuracy.critical else 1
-    roll_damage(game, state, attacker, target, swing, multiplier, ctx, "critical" if accuracy.critical else "hit")
+    roll_damage(
+        game, state, attacker, target, swing, multiplier, ctx, "critical" if accuracy.critical else "hit"
+    )
     if extra_damage:
-        extra_rolls(game, state, attacker, target, swing, multiplier if accuracy.critical else 0, extra_damage, ctx)
+        extra_rolls(
+            game, state, attacker, target, swing, multiplier if accuracy.critical else 0, extra_damage, ctx
+        )
     return accuracy
 
 
@@ -240,7 +281,9 @@ def _through_full_cover(
         return False
     face = ctx.die(D10, f"{attacker.id} fires through full cover at {target.id}: d10")
     connects = face >= game.options.full_cover_connect
-    ctx.emit(Checked(attacker.id, "fire through cover", face, face, game.options.full_cover_connect, connects))
+    ctx.emit(
+        Checked(attacker.id, "fire through cover", face, face, game.options.full_cover_connect, connects)
+    )
     if not connects:
         _spend_ammo(attacker, swing.weapon)
     return True if connects else None
@@ -252,7 +295,14 @@ def _spend_ammo(attacker: Fighter, weapon: Weapon) -> None:
 
 
 def extra_rolls(
-    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, multiplier: int, count: int, ctx: Context
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    swing: Swing,
+    multiplier: int,
+    count: int,
+    ctx: Context,
 ) -> None:
     """Rule 31: Extra Damage rolls; after a critical each is critical-checked until a check fails."""
     checking = multiplier > 1
@@ -261,8 +311,12 @@ def extra_rolls(
         if not checking:
             roll_damage(game, state, attacker, target, swing, 1, ctx, f"extra {i + 1}")
             continue
-        check = roll_accuracy(game, state, attacker, target, Swing(swing.weapon, purpose="critical check"), ctx)
-        result, multiplier = _critical_check(game, swing.weapon, check, multiplier, base, game.sheet(target.id).ac)
+        check = roll_accuracy(
+            game, state, attacker, target, Swing(swing.weapon, purpose="critical check"), ctx
+        )
+        result, multiplier = _critical_check(
+            game, swing.weapon, check, multiplier, base, game.sheet(target.id).ac
+        )
         ctx.emit(CriticalChecked(attacker.id, check.natural, check.total, result, multiplier))
         if result == "fumble":
             return
@@ -274,7 +328,9 @@ def extra_rolls(
         roll_damage(game, state, attacker, target, swing, used, ctx, f"extra {i + 1}")
 
 
-def _critical_check(game: G, weapon: Weapon, check: Accuracy, multiplier: int, base: int, ac: int) -> tuple[str, int]:
+def _critical_check(
+    game: G, weapon: Weapon, check: Accuracy, multiplier: int, base: int, ac: int
+) -> tuple[str, int]:
     """Classify one critical check (rule 31): fumble, explode, success or fail; and the new multiplier."""
     options = game.options
     if check.fumble:

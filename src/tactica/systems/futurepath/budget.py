@@ -16,7 +16,9 @@ from tactica.systems.futurepath.state import Fighter
 
 Cost = Literal["free", "simple", "standard", "full", "bonus", "none"]
 
-ECONOMY = Economy(slots={"standard": 1, "simple": 1}, costs={"standard": (("standard",),), "simple": (("simple",),)})
+ECONOMY = Economy(
+    slots={"standard": 1, "simple": 1}, costs={"standard": (("standard",),), "simple": (("simple",),)}
+)
 COST_NAMES = {"free": "a Free", "simple": "a Simple", "standard": "a Standard", "full": "a Full-Round"}
 
 
@@ -74,7 +76,9 @@ def _free_refusal(options: FuturePathOptions, fighter: Fighter, what: str) -> st
     if k > 4:
         return f"{what}: at most four Free actions fit in a turn, and the fourth takes the whole turn"
     if k == 4 and (actions.get("standard", 0) or actions.get("simple", 0)):
-        return f"{what}: a fourth Free action requires a Full-Round action, and {fighter.id} has acted this turn"
+        return (
+            f"{what}: a fourth Free action requires a Full-Round action, and {fighter.id} has acted this turn"
+        )
     std_free, simple_free = free_slots_taken(options, k)
     if std_free and actions.get("standard", 0):
         return f"{what}: a third Free action requires the Standard action, already used this turn"

@@ -1,4 +1,4 @@
-"""Weapons in hand and body position: Draw/Holster, Switch, Drop, Reload (rule 19), postures (rule 18), End."""
+"""Weapons and body position: Draw/Holster, Switch, Drop, Reload (rule 19), postures (rule 18), End."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import PostureChanged, WeaponHandled
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Verb, fixed, no_problem
+from tactica.systems.futurepath.verbs import Candidates, Verb, fixed, no_problem
 
 G = FuturePathGame
 S = FuturePathState
@@ -35,10 +35,12 @@ def draw_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
     return None
 
 
-def draw_candidates(verb: str) -> object:
+def draw_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         names = fighter.hands if verb == "holster" else _holstered(fighter)
-        return [a for n in names if draw_check(game, state, fighter, a := Action(fighter.id, verb, n)) is None]
+        return [
+            a for n in names if draw_check(game, state, fighter, a := Action(fighter.id, verb, n)) is None
+        ]
 
     return candidates
 
@@ -63,7 +65,7 @@ def drop_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
 
 def drop_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
     out = [Action(fighter.id, "drop", w) for w in fighter.hands]
-    return out + [Action(fighter.id, "drop", "all")] if len(fighter.hands) > 1 else out
+    return [*out, Action(fighter.id, "drop", "all")] if len(fighter.hands) > 1 else out
 
 
 def drop_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
@@ -78,7 +80,7 @@ def drop_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
 def reload_cost(game: G, fighter: Fighter, action: Action) -> Cost:
     """A5: Reload is a Standard action unless the weapon's Reload Speed says otherwise."""
     weapon = game.weapons.get(action.target or "")
-    return (weapon.reload if weapon and weapon.reload else game.options.default_reload)
+    return weapon.reload if weapon and weapon.reload else game.options.default_reload
 
 
 def reload_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
@@ -95,7 +97,11 @@ def reload_check(game: G, state: S, fighter: Fighter, action: Action) -> str | N
 
 
 def reload_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
-    return [a for w in fighter.hands if reload_check(game, state, fighter, a := Action(fighter.id, "reload", w)) is None]
+    return [
+        a
+        for w in fighter.hands
+        if reload_check(game, state, fighter, a := Action(fighter.id, "reload", w)) is None
+    ]
 
 
 def reload_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
@@ -105,7 +111,7 @@ def reload_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Con
     ctx.emit(WeaponHandled(fighter.id, "reload", weapon.name, weapon.ammo))
 
 
-# -- postures (rule 18, A2) --------------------------------------------------------------------------------------
+# -- postures (rule 18, A2) ----------------------------------------------------------------------
 
 POSTURE_OF = {"prone": "prone", "sit": "sitting", "kneel": "kneeling", "stand": "standing"}
 
@@ -126,7 +132,7 @@ def posture_check(game: G, state: S, fighter: Fighter, action: Action) -> str | 
     return None
 
 
-def posture_candidates(verb: str) -> object:
+def posture_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         action = Action(fighter.id, verb)
         return [action] if posture_check(game, state, fighter, action) is None else []
@@ -144,16 +150,55 @@ def end_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Contex
 
 
 VERBS = [
-    Verb("draw", "Draw", fixed("simple"), draw_candidates("draw"), draw_check, draw_resolve, rule="FuturePath 19"),  # type: ignore[arg-type]
-    Verb("holster", "Holster", fixed("simple"), draw_candidates("holster"), draw_check, draw_resolve,  # type: ignore[arg-type]
-         rule="FuturePath 19"),
-    Verb("switch", "Switch Weapons", fixed("standard"), draw_candidates("switch"), draw_check, draw_resolve,  # type: ignore[arg-type]
-         rule="FuturePath 19"),
-    Verb("drop", "Drop an object", fixed("free"), drop_candidates, drop_check, drop_resolve, rule="FuturePath 7"),
-    Verb("reload", "Reload", reload_cost, reload_candidates, reload_check, reload_resolve, rule="FuturePath 19"),
+    Verb(
+        "draw",
+        "Draw",
+        fixed("simple"),
+        draw_candidates("draw"),
+        draw_check,
+        draw_resolve,
+        rule="FuturePath 19",
+    ),
+    Verb(
+        "holster",
+        "Holster",
+        fixed("simple"),
+        draw_candidates("holster"),
+        draw_check,
+        draw_resolve,
+        rule="FuturePath 19",
+    ),
+    Verb(
+        "switch",
+        "Switch Weapons",
+        fixed("standard"),
+        draw_candidates("switch"),
+        draw_check,
+        draw_resolve,
+        rule="FuturePath 19",
+    ),
+    Verb(
+        "drop",
+        "Drop an object",
+        fixed("free"),
+        drop_candidates,
+        drop_check,
+        drop_resolve,
+        rule="FuturePath 7",
+    ),
+    Verb(
+        "reload", "Reload", reload_cost, reload_candidates, reload_check, reload_resolve, rule="FuturePath 19"
+    ),
     *(
-        Verb(v, f"{v.title()}", posture_cost, posture_candidates(v), posture_check, posture_resolve,  # type: ignore[arg-type]
-             rule="FuturePath 18")
+        Verb(
+            v,
+            f"{v.title()}",
+            posture_cost,
+            posture_candidates(v),
+            posture_check,
+            posture_resolve,
+            rule="FuturePath 18",
+        )
         for v in POSTURE_OF
     ),
     Verb("end", "End turn", fixed("none"), lambda g, s, f: [Action(f.id, "end")], no_problem, end_resolve),

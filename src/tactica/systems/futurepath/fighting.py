@@ -9,7 +9,7 @@ from tactica.engine.system import Context
 from tactica.systems.futurepath.attacks import Swing, strike, target_problem
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Verb, enemies, fixed
+from tactica.systems.futurepath.verbs import Candidates, Verb, enemies, fixed
 
 G = FuturePathGame
 S = FuturePathState
@@ -54,7 +54,7 @@ def attack_check(game: G, state: S, fighter: Fighter, action: Action) -> str | N
     return target_problem(game, state, fighter, target, game.weapons[action.using])
 
 
-def attack_candidates(verb: str) -> object:
+def attack_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         out = []
         for weapon in fighter.hands:
@@ -80,7 +80,11 @@ def full_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx
     target = state.fighters[action.target]
     swing = Swing(game.weapons[action.using], purpose="full attack")
     for _ in range(1 + sheet.extra_attacks):
-        if not target.is_up or not fighter.is_up or target_problem(game, state, fighter, target, swing.weapon):
+        if (
+            not target.is_up
+            or not fighter.is_up
+            or target_problem(game, state, fighter, target, swing.weapon)
+        ):
             break
         strike(game, state, fighter, target, swing, ctx, extra_damage=sheet.extra_damage)
     fighter.budget.tag("full-attack")
@@ -89,7 +93,7 @@ def full_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx
         fighter.budget.ended = True
 
 
-# -- Bonus Attack ------------------------------------------------------------------------------------------------
+# -- Bonus Attack --------------------------------------------------------------------------------
 
 
 def bonus_weapon_problem(game: G, fighter: Fighter, name: str) -> str | None:
@@ -98,7 +102,8 @@ def bonus_weapon_problem(game: G, fighter: Fighter, name: str) -> str | None:
         return f"a Bonus Attack is made with the off-hand weapon; {name} is not in {fighter.id}'s off hand"
     weapon = game.weapons[name]
     if weapon.weight == "heavy" or (weapon.weight == "medium" and not weapon.versatile):
-        return f"{name} is {weapon.weight}; an off-hand weapon must be Light, or Medium with Versatile (FuturePath 33)"
+        light = "an off-hand weapon must be Light, or Medium with Versatile (FuturePath 33)"
+        return f"{name} is {weapon.weight}; {light}"
     if not game.sheet(fighter.id).is_proficient(weapon):
         return f"{fighter.id} is not proficient with {name}, needed to use it off-hand (FuturePath 33)"
     return None
@@ -140,7 +145,7 @@ def bonus_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Cont
         fighter.budget.ended = True
 
 
-# -- Tactical Opportunity (A9) ------------------------------------------------------------------------------------
+# -- Tactical Opportunity (A9) -------------------------------------------------------------------
 
 
 def opportunity_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
@@ -180,14 +185,51 @@ def opportunity_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx
 
 
 VERBS = [
-    Verb("attack", "Attack", fixed("standard"), attack_candidates("attack"), attack_check, attack_resolve,  # type: ignore[arg-type]
-         rule="FuturePath 21"),
-    Verb("full-attack", "Full Attack", fixed("full"), attack_candidates("full-attack"), attack_check,  # type: ignore[arg-type]
-         full_attack_resolve, rule="FuturePath 32"),
-    Verb("bonus-attack", "Bonus Attack", fixed("bonus"), bonus_candidates, bonus_check, bonus_resolve,
-         rule="FuturePath 33"),
-    Verb("opportunity", "Tactical Opportunity", fixed("none"), opportunity_candidates, opportunity_check,
-         opportunity_resolve, answers="opportunity", rule="FuturePath A9"),
-    Verb("pass", "Let the opportunity go", fixed("none"), lambda g, s, f: [], opportunity_check,
-         opportunity_resolve, answers="opportunity", rule="FuturePath A9"),
+    Verb(
+        "attack",
+        "Attack",
+        fixed("standard"),
+        attack_candidates("attack"),
+        attack_check,
+        attack_resolve,
+        rule="FuturePath 21",
+    ),
+    Verb(
+        "full-attack",
+        "Full Attack",
+        fixed("full"),
+        attack_candidates("full-attack"),
+        attack_check,
+        full_attack_resolve,
+        rule="FuturePath 32",
+    ),
+    Verb(
+        "bonus-attack",
+        "Bonus Attack",
+        fixed("bonus"),
+        bonus_candidates,
+        bonus_check,
+        bonus_resolve,
+        rule="FuturePath 33",
+    ),
+    Verb(
+        "opportunity",
+        "Tactical Opportunity",
+        fixed("none"),
+        opportunity_candidates,
+        opportunity_check,
+        opportunity_resolve,
+        answers="opportunity",
+        rule="FuturePath A9",
+    ),
+    Verb(
+        "pass",
+        "Let the opportunity go",
+        fixed("none"),
+        lambda g, s, f: [],
+        opportunity_check,
+        opportunity_resolve,
+        answers="opportunity",
+        rule="FuturePath A9",
+    ),
 ]

@@ -107,7 +107,9 @@ def _whole_move_destinations(game: G, state: S, fighter: Fighter, budget: int) -
     blocked, difficult, no_stop = terrain_sets(game, state, fighter)
     rough = {p for p in game.board.cells() if game.board.terrain(p).difficult} | difficult
     clear = explore(game.board, fighter.pos, budget, blocked=blocked | rough, no_stop=no_stop)
-    half = explore(game.board, fighter.pos, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop)
+    half = explore(
+        game.board, fighter.pos, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop
+    )
     out: dict[Pos, Path] = {}
     for reach in (half, clear):
         for p in reach.destinations():
@@ -123,14 +125,17 @@ def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
     return any(game.board.terrain(p).difficult or p in friends for p in path.cells[1:])
 
 
-# -- verbs ----------------------------------------------------------------------------------------------------
+# -- verbs ---------------------------------------------------------------------------------------
 
 
 def move_candidates(verb: str) -> Callable[[G, S, Fighter], Iterable[Action]]:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         if _mode_problem(game, fighter, verb):
             return []
-        actions = [Action(fighter.id, verb, at=p) for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))]
+        actions = [
+            Action(fighter.id, verb, at=p)
+            for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))
+        ]
         if MODES[verb].fast_speed:
             fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
             actions += [Action(fighter.id, verb, at=p, flags=("fast",)) for p in fast]
@@ -147,11 +152,14 @@ def _mode_problem(game: G, fighter: Fighter, verb: str) -> str | None:
     mode = MODES[verb]
     sheet = game.sheet(fighter.id)
     if game.options.weak_strength_blocks == "all" and sheet.str_ <= 3:
-        return f"{fighter.id} has Strength {sheet.str_}: a character with Strength 3 or below cannot move (A11)"
+        return (
+            f"{fighter.id} has Strength {sheet.str_}: a character with Strength 3 or below cannot move (A11)"
+        )
     if fighter.posture not in mode.postures:
         if fighter.posture == "prone":
             return f"{fighter.id} is prone: stand up (a Simple action) or crawl"
-        return f"{mode.title} needs the character {' or '.join(mode.postures)}; {fighter.id} is {fighter.posture}"
+        wanted = " or ".join(mode.postures)
+        return f"{mode.title} needs the character {wanted}; {fighter.id} is {fighter.posture}"
     return None
 
 
@@ -162,7 +170,9 @@ def move_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
     if action.at is None:
         return f"{MODES[action.verb].title} needs a destination, e.g. '{fighter.id} {action.verb} @3,4'"
     if action.has_flag("fast") and action.has_flag("stealthy"):
-        return "a Full-Round (fast) climb, crawl or swim is not allowed while moving stealthily (FuturePath 14)"
+        return (
+            "a Full-Round (fast) climb, crawl or swim is not allowed while moving stealthily (FuturePath 14)"
+        )
     if set(action.flags) - {"fast", "stealthy"}:
         return f"unknown flag for {action.verb}: valid flags are +fast and +stealthy"
     if action.has_flag("fast") and not MODES[action.verb].fast_speed:
@@ -191,11 +201,11 @@ def move_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
     budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
     path = destinations(game, state, fighter, budget)[action.at]
     cells = list(path.cells[1:])
-    if MODES[action.verb].acrobatics and crosses_difficult(game, state, fighter, path):
-        if not acrobatics(game, fighter, ctx, MODES[action.verb].title):
-            cells = cells[: len(cells) // 2]
-            walk(game, state, fighter.id, cells, action.verb, ctx, then_trip=True)
-            return
+    mode = MODES[action.verb]
+    tricky = mode.acrobatics and crosses_difficult(game, state, fighter, path)
+    if tricky and not acrobatics(game, fighter, ctx, mode.title):
+        walk(game, state, fighter.id, cells[: len(cells) // 2], action.verb, ctx, then_trip=True)
+        return
     walk(game, state, fighter.id, cells, action.verb, ctx)
 
 
@@ -235,7 +245,7 @@ def step_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
     walk(game, state, fighter.id, [action.at], "step", ctx)
 
 
-# -- walking, interrupted by Tactical Opportunities -----------------------------------------------------------
+# -- walking, interrupted by Tactical Opportunities ----------------------------------------------
 
 
 def walk(
@@ -329,9 +339,26 @@ def threatened_by(game: G, state: S, mover: Fighter, here: Pos, nxt: Pos, mode: 
 
 VERBS = [
     *(
-        Verb(name, m.title, mode_cost, move_candidates(name), move_check, move_resolve, m.cost == "full", rule=m.rule)
+        Verb(
+            name,
+            m.title,
+            mode_cost,
+            move_candidates(name),
+            move_check,
+            move_resolve,
+            m.cost == "full",
+            rule=m.rule,
+        )
         for name, m in MODES.items()
     ),
-    Verb("step", "5-foot step", lambda g, f, a: "simple", step_candidates, step_check, step_resolve, True,
-         rule="FuturePath 20"),
+    Verb(
+        "step",
+        "5-foot step",
+        lambda g, f, a: "simple",
+        step_candidates,
+        step_check,
+        step_resolve,
+        True,
+        rule="FuturePath 20",
+    ),
 ]

@@ -16,7 +16,9 @@ class FuturePathOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     sprint_multiplier: int = Field(3, ge=1, le=6, description="A1: Sprint moves up to this many times Speed")
-    prone_is_free: bool = Field(True, description="A2: dropping prone is a Free action (sitting/kneeling: Simple)")
+    prone_is_free: bool = Field(
+        True, description="A2: dropping prone is a Free action (sitting/kneeling: Simple)"
+    )
     free_action_accounting: Literal["tiered", "cumulative"] = Field(
         "tiered",
         description="A3: tiered = 2 frees take the Simple, 3 the Standard (Simple usable again), 4 the turn;"
@@ -26,30 +28,43 @@ class FuturePathOptions(BaseModel):
     default_reload: Literal["free", "simple", "standard", "full"] = Field(
         "standard", description="A5: reload cost when a weapon does not name its Reload Speed"
     )
-    accuracy_bonus_always: bool = Field(True, description="A6: add the Weapon Accuracy Bonus to melee and ranged")
+    accuracy_bonus_always: bool = Field(
+        True, description="A6: add the Weapon Accuracy Bonus to melee and ranged"
+    )
     critical_auto_hit: bool = Field(True, description="A7: a natural roll in the critical range always hits")
     critical_multiplies_flat: bool = Field(False, description="A7: multiply flat damage (STR, bonus) too")
-    critical_failure_natural: int = Field(1, ge=0, le=20, description="A8: natural roll that is a critical failure")
-    tactical_opportunity: bool = Field(
-        True, description="A9: leaving an enemy's Threat Range gives it one melee attack (Tactical Opportunity)"
+    critical_failure_natural: int = Field(
+        1, ge=0, le=20, description="A8: natural roll that is a critical failure"
     )
-    opportunities_per_round: int = Field(1, ge=0, le=10, description="A9: Tactical Opportunities per enemy per round")
+    tactical_opportunity: bool = Field(
+        True,
+        description="A9: leaving an enemy's Threat Range gives it one melee attack (Tactical Opportunity)",
+    )
+    opportunities_per_round: int = Field(
+        1, ge=0, le=10, description="A9: Tactical Opportunities per enemy per round"
+    )
     extra_damage_adds_str: bool = Field(True, description="A10: Extra Damage rolls add STR for melee")
     weak_strength_blocks: Literal["objects", "all"] = Field(
         "objects", description="A11: STR 3 or less stops moving objects (or, 'all', any movement)"
     )
     coup_de_grace_dice: Literal["disadvantage", "advantage"] = Field(
-        "disadvantage", description="A12: each attacker Extra Attack/Damage is this kind of die on the CON save"
+        "disadvantage",
+        description="A12: each attacker Extra Attack/Damage is this kind of die on the CON save",
     )
-    instant_death_below_negative_con: bool = Field(True, description="A13: HP below -CON score is instant death")
+    instant_death_below_negative_con: bool = Field(
+        True, description="A13: HP below -CON score is instant death"
+    )
     stabilize_dc: int = Field(15, ge=1, le=40, description="A14: Treat Injury DC to stabilize")
-    stabilize_sets_hp: int = Field(1, ge=1, le=10, description="A14: HP of a stabilized character (set, not added)")
+    stabilize_sets_hp: int = Field(
+        1, ge=1, le=10, description="A14: HP of a stabilized character (set, not added)"
+    )
     grenade_timing: Literal["target_team_turn_end", "thrower_next_enemy_turn_end"] = Field(
         "target_team_turn_end", description="A15: whose turn end detonates an uncooked grenade"
     )
     scatter_extreme_ft: int = Field(10, ge=5, le=30, description="A16: scatter for a 1 or a 10 on the d10")
     range_penalty: Literal["ceil_minus_one", "floor"] = Field(
-        "ceil_minus_one", description="A17: disadvantages = max(0, ceil(d/increment) - 1), or floor(d/increment)"
+        "ceil_minus_one",
+        description="A17: disadvantages = max(0, ceil(d/increment) - 1), or floor(d/increment)",
     )
     difficult_terrain: Literal["per_square", "whole_move"] = Field(
         "per_square",
@@ -57,17 +72,32 @@ class FuturePathOptions(BaseModel):
         " terrain has half its allowance",
     )
     critical_check_multiplier: Literal["current", "base"] = Field(
-        "current", description="A19: a successful critical check uses the current (possibly exploded) multiplier"
+        "current",
+        description="A19: a successful critical check uses the current (possibly exploded) multiplier",
     )
-    five_foot_step_provokes: bool = Field(True, description="A20: a 5-foot step out of a Threat Range provokes")
-    max_advantage_dice: int = Field(3, ge=0, le=6, description="Rule 27: at most this many net advantage dice")
-    proficiency_advantage: bool = Field(True, description="Rule 27/33: proficiency gives 1 advantage on accuracy")
+    five_foot_step_provokes: bool = Field(
+        True, description="A20: a 5-foot step out of a Threat Range provokes"
+    )
+    max_advantage_dice: int = Field(
+        3, ge=0, le=6, description="Rule 27: at most this many net advantage dice"
+    )
+    proficiency_advantage: bool = Field(
+        True, description="Rule 27/33: proficiency gives 1 advantage on accuracy"
+    )
     acrobatics_dc: int = Field(15, ge=1, le=40, description="Rule 16: Acrobatics DC in difficult terrain")
     cooking_dc: int = Field(25, ge=1, le=40, description="Rule 34: Wisdom check DC to cook a grenade")
     critical_multiplier_cap: int = Field(5, ge=2, le=10, description="Rule 31: critical multiplier cap")
-    critical_check_natural: int = Field(19, ge=2, le=20, description="Rule 31: a critical check explodes from this")
-    full_cover_connect: int = Field(6, ge=1, le=10, description="Rule 43: d10 at least this connects through cover")
-    trap_notice_range: int = Field(2, ge=0, le=20, description="Rule 42: squares within which passive Perception works")
+    critical_check_natural: int = Field(
+        19, ge=2, le=20, description="Rule 31: a critical check explodes from this"
+    )
+    full_cover_connect: int = Field(
+        6, ge=1, le=10, description="Rule 43: d10 at least this connects through cover"
+    )
+    trap_notice_range: int = Field(
+        2, ge=0, le=20, description="Rule 42: squares within which passive Perception works"
+    )
     trap_fail_margin: int = Field(5, ge=0, le=20, description="Rule 42: failing by more than this detonates")
-    stabilize_grace_above: int = Field(10, ge=0, le=40, description="Rule 40: a failed check above this skips one loss")
+    stabilize_grace_above: int = Field(
+        10, ge=0, le=40, description="Rule 40: a failed check above this skips one loss"
+    )
     max_rounds: int = Field(100, ge=1, le=10000, description="A fight still going after this round is a draw")

@@ -20,12 +20,32 @@ from tactica.systems.futurepath import (
     techniques,
     turns,
 )
-from tactica.systems.futurepath.setup import FuturePathGame, build_game
+from tactica.systems.futurepath.setup import FuturePathGame, Placement, build_game
 from tactica.systems.futurepath.state import Fighter, FuturePathState, ObjectState, TrapState
 from tactica.systems.futurepath.verbs import Verb
 
 G = FuturePathGame
 S = FuturePathState
+
+
+def _fighter(game: G, spec: Placement) -> Fighter:
+    """A combatant's state at the start: full HP unless the scenario says otherwise (dying at 0 or below)."""
+    sheet = game.sheet(spec.id)
+    ammo = {w: game.weapons[w].ammo or 0 for w in spec.weapons if game.weapons[w].ammo is not None}
+    hp = spec.hp_now if spec.hp_now is not None else sheet.hp
+    return Fighter(
+        spec.id,
+        spec.side,
+        spec.at,
+        hp,
+        sheet.con,
+        posture=spec.posture,
+        status="active" if hp > 0 else "dying",
+        hands=list(spec.drawn),
+        carried=list(spec.weapons),
+        ammo=ammo,
+    )
+
 
 #: Rules modules. Each has ``VERBS`` and may have ``ON_EXPIRE`` (condition name -> handler), ``STEP_HOOKS``
 #: (run after each step of a move), ``TURN_START_HOOKS`` (run for each member at its team's turn start).
@@ -69,15 +89,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     def new_state(self, game: G) -> S:
         state = FuturePathState()
         for cid, spec in game.start.items():
-            sheet = game.sheet(cid)
-            weapons = list(spec.weapons or [])
-            ammo = {w: game.weapons[w].ammo or 0 for w in weapons if game.weapons[w].ammo is not None}
-            state.fighters[cid] = Fighter(
-                cid, spec.side, spec.at, spec.hp_now if spec.hp_now is not None else sheet.hp, sheet.con,  # type: ignore[arg-type]
-                posture=spec.posture, hands=list(spec.drawn or []), carried=weapons, ammo=ammo,
-            )
-            if state.fighters[cid].hp <= 0:
-                state.fighters[cid].status = "dying"
+            state.fighters[cid] = _fighter(game, spec)
         for o in game.spec.objects:
             state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable)
         for t in game.spec.traps:
@@ -92,14 +104,18 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
 
-    # -- what is legal -------------------------------------------------------------------------------------
+    # -- what is legal ----------------------------------------------------------------------------
 
     def legal_actions(self, game: G, state: S) -> list[Action]:
         if state.pending:
             decision = state.pending[-1]
             fighter = state.fighters[decision.actor]
-            return [a for v in self.verbs.values() if v.answers == decision.kind
-                    for a in v.candidates(game, state, fighter)]
+            return [
+                a
+                for v in self.verbs.values()
+                if v.answers == decision.kind
+                for a in v.candidates(game, state, fighter)
+            ]
         out: list[Action] = []
         for fid in state.acting:
             fighter = state.fighters[fid]
@@ -108,7 +124,11 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         return out
 
     def _affordable(self, game: G, fighter: Fighter, verb: Verb, actions: Any) -> list[Action]:
-        return [a for a in actions if budget.refusal(game.options, fighter, verb.cost(game, fighter, a), "") is None]
+        return [
+            a
+            for a in actions
+            if budget.refusal(game.options, fighter, verb.cost(game, fighter, a), "") is None
+        ]
 
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         verb = self.verbs.get(action.verb)
@@ -140,11 +160,13 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             if not fighter.is_up:
                 return f"{fighter.id} is {fighter.status} and cannot act"
             if fighter.side != state.order.current.key:
-                return f"it is team {state.order.current.key}'s turn, not team {fighter.side}'s (FuturePath 2)"
+                return (
+                    f"it is team {state.order.current.key}'s turn, not team {fighter.side}'s (FuturePath 2)"
+                )
             return f"{fighter.id}'s turn is over"
         return None
 
-    # -- resolving ---------------------------------------------------------------------------------------------
+    # -- resolving --------------------------------------------------------------------------------
 
     def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
         verb = self.verbs[action.verb]

@@ -13,8 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
-from tactica.grid import Cover, MapError, SquareBoard, Terrain, parse_map
-from tactica.grid import Scale
+from tactica.grid import Cover, MapError, Scale, SquareBoard, Terrain, parse_map
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.sheet import Character, Weapon
 from tactica.systems.validation import explain_validation_error
@@ -95,7 +94,7 @@ class SetupSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     system: Literal["futurepath"] = "futurepath"
-    options: FuturePathOptions = Field(default_factory=FuturePathOptions)
+    options: FuturePathOptions = Field(default_factory=lambda: FuturePathOptions.model_validate({}))
     map: MapSpec
     gravity: Literal["normal", "low", "zero"] = "normal"
     combatants: list[CombatantSpec] = Field(min_length=2)
@@ -103,6 +102,19 @@ class SetupSpec(BaseModel):
     traps: list[TrapSpec] = Field(default_factory=list)
     initiative: dict[str, int] | None = Field(None, description="fixed team initiative by side")
     weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra named weapons")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A combatant as the fight starts: resolved position, carried and drawn weapons."""
+
+    id: str
+    side: str
+    at: tuple[int, int]
+    weapons: tuple[str, ...]
+    drawn: tuple[str, ...]
+    posture: str
+    hp_now: int | None
 
 
 @dataclass(frozen=True)
@@ -114,7 +126,7 @@ class FuturePathGame(Game):
     gravity: str
     sheets: Mapping[str, Character]
     weapons: Mapping[str, Weapon]
-    start: Mapping[str, CombatantSpec]
+    start: Mapping[str, Placement]
     spec: SetupSpec
 
     def sheet(self, fighter_id: str) -> Character:
@@ -140,7 +152,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
     board, markers = _board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
-    start: dict[str, CombatantSpec] = {}
+    start: dict[str, Placement] = {}
     for i, c in enumerate(spec.combatants):
         where = f"combatants[{i}] ({c.id})"
         if c.id in sheets:
@@ -148,7 +160,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
         sheets[c.id] = _character(c, where)
         pos = _place(c.at, board, markers, where)
         loadout = _loadout(c, weapons, where)
-        start[c.id] = c.model_copy(update={"at": pos, "weapons": loadout[0], "drawn": loadout[1]})
+        start[c.id] = Placement(c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now)
     _check_places(start, spec, board)
     return FuturePathGame(system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec)
 
@@ -208,7 +220,9 @@ def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[
             weapons[weapon.name] = weapon
             w = weapon.name
         if w not in weapons:
-            raise SetupError(f"{where}.weapons[{i}]: unknown weapon '{w}'; known: {', '.join(sorted(weapons))}")
+            raise SetupError(
+                f"{where}.weapons[{i}]: unknown weapon '{w}'; known: {', '.join(sorted(weapons))}"
+            )
         names.append(w)
     for w in drawn:
         if w not in names:
@@ -224,7 +238,9 @@ def _place(
     if isinstance(at, str):
         cells = markers.get(at)
         if not cells:
-            raise SetupError(f"{where}.at: no marker '{at}' on the map (markers: {', '.join(sorted(markers))})")
+            raise SetupError(
+                f"{where}.at: no marker '{at}' on the map (markers: {', '.join(sorted(markers))})"
+            )
         if len(cells) > 1:
             raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
         return cells[0]
@@ -237,11 +253,11 @@ def _place(
     return at
 
 
-def _check_places(start: Mapping[str, CombatantSpec], spec: SetupSpec, board: SquareBoard) -> None:
-    seen: dict[Any, str] = {}
+def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: SquareBoard) -> None:
+    seen: dict[tuple[int, int], str] = {}
     for cid, c in start.items():
         if c.at in seen:
-            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")  # type: ignore[arg-type]
+            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
         seen[c.at] = cid
     for kind, items in (("objects", spec.objects), ("traps", spec.traps)):
         for item in items:

@@ -22,7 +22,7 @@ def modifier(score: int) -> int:
 
 
 class Weapon(BaseModel):
-    """A weapon (or a grenade) as the seed describes it: level, accuracy bonus, critical range, range, ammo."""
+    """A weapon or grenade as the seed describes it: level, accuracy bonus, critical range, range, ammo."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -91,7 +91,9 @@ class Character(BaseModel):
     extra_attacks: int = Field(0, ge=0, le=5)
     extra_damage: int = Field(0, ge=0, le=5)
     skills: dict[str, int] = Field(default_factory=dict, description="ranks: " + ", ".join(SKILLS))
-    feats: list[str] = Field(default_factory=list, description="feats with rules in the seed: " + ", ".join(FEATS))
+    feats: list[str] = Field(
+        default_factory=list, description="feats with rules in the seed: " + ", ".join(FEATS)
+    )
     medkit: bool = False
     cto: int | None = Field(None, description="Combat Technique Offence (default STR modifier)")
     ctd: int | None = Field(None, description="Combat Technique Defence (default 10 + STR modifier)")

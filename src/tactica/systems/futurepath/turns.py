@@ -1,4 +1,4 @@
-"""FuturePath time: team initiative (rule 2), team turns (rule 3), rounds (rule 1) and the end of the fight."""
+"""FuturePath time: team initiative (rule 2), team turns (rule 3), rounds (rule 1) and the fight's end."""
 
 from __future__ import annotations
 
