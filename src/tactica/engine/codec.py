@@ -12,15 +12,33 @@ import typing
 from functools import cache
 from typing import Any, Literal, Union
 
+_SCALARS = (bool, int, float, str, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
 
 def to_data(value: Any) -> Any:
     """Convert a value made of dataclasses, enums, tuples, lists, sets and dicts to JSON-ready data."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value.value if isinstance(value, enum.Enum) else value
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is not None:
+        return {name: to_data(getattr(value, name)) for name in names}
+    if kind is list or kind is tuple:
+        return [to_data(v) for v in value]
+    if kind is dict:
+        return {str(k): to_data(v) for k, v in value.items()}
+    return _to_data_slow(value)
+
+
+def _to_data_slow(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, (bool, int, float, str)):
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        _FIELD_NAMES[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+        return to_data(value)
     if isinstance(value, (list, tuple)):
         return [to_data(v) for v in value]
     if isinstance(value, (set, frozenset)):

@@ -7,6 +7,7 @@ event; :meth:`Fight.undo` is that replay minus the last action.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -21,6 +22,8 @@ from tactica.engine.system import Context, Game, Outcome, RuleSystem, State
 from tactica.engine.tape import DiceTape
 
 FORMAT = "tactica-fight/1"
+#: Undo replays from the nearest checkpoint, a copy of the state taken every this many actions.
+CHECKPOINT_EVERY = 16
 
 
 class Fight:
@@ -38,6 +41,8 @@ class Fight:
         self._legal_set: frozenset[Action] | None = None
         self.state: State = self.system.new_state(game)
         self.system.start(game, self.state, self._context())
+        self._checkpoints: dict[int, tuple[State, int, int]] = {}
+        self._checkpoint()
 
     @classmethod
     def new(cls, system: RuleSystem[Any, Any], setup: Mapping[str, Any], **kwargs: Any) -> Fight:
@@ -61,9 +66,14 @@ class Fight:
         action = _as_action(action)
         if self.state.over:
             return "the fight is over"
-        if self._is_listed(action):
+        if self._legal_set is None and self._legal is not None:
+            self._legal_set = frozenset(self._legal)
+        if self._legal_set is not None and action in self._legal_set:
             return None
-        return self.system.why_illegal(self.game, self.state, action) or "it is not a legal action now"
+        reason = self.system.why_illegal(self.game, self.state, action)
+        if reason is None and self._legal_set is not None:
+            return "it is not among the legal actions now"
+        return reason
 
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and resolve ``action``; return the events it caused. Illegal actions change nothing."""
@@ -82,6 +92,8 @@ class Fight:
         self.history.append(action)
         self._marks.append(mark)
         self._legal = self._legal_set = None
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoint()
         return self.events[mark[1] :]
 
     def undo(self, *, reroll: bool = False) -> Action:
@@ -104,6 +116,7 @@ class Fight:
         other.events = list(self.events)
         other.history = list(self.history)
         other._marks = list(self._marks)
+        other._checkpoints = dict(self._checkpoints)
         return other
 
     def is_over(self) -> bool:
@@ -152,7 +165,13 @@ class Fight:
             "actions": [str(a) for a in self.history],
             "faces": list(self.faces),
             "state": to_data(self.state),
+            "log_digest": self.log_digest(),
         }
+
+    def log_digest(self) -> str:
+        """A SHA-256 of the event log: equal for equal fights, different if any event differs."""
+        text = json.dumps([e.to_dict() for e in self.events], separators=(",", ":"), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -167,7 +186,7 @@ class Fight:
         faces = list(data["faces"])
         fight = cls.replay(game, data["actions"], faces, seed=data["seed"])
         fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
-        if "state" in data and to_data(fight.state) != data["state"]:
+        if to_data(fight.state) != data.get("state") or fight.log_digest() != data.get("log_digest"):
             raise TacticaError(
                 "the saved fight does not replay to its saved state (edited or from another version)"
             )
@@ -178,20 +197,26 @@ class Fight:
     def _context(self) -> Context:
         return Context(self.tape, self.events)
 
-    def _is_listed(self, action: Action) -> bool:
-        if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_actions())
-        return action in self._legal_set
+    def _checkpoint(self) -> None:
+        self._checkpoints[len(self.history)] = (copy.deepcopy(self.state), len(self.events), self.tape.pos)
 
     def _restore(self, actions: Sequence[Action], tape_pos: int) -> None:
-        """Rebuild state by replaying ``actions`` over the recorded faces, keeping the live source."""
+        """Rebuild the state of ``actions`` (a prefix of the history): from the nearest checkpoint, replay the
+        rest over the recorded faces; the live source and the faces ahead stay on the tape."""
+        n = len(actions)
+        base = max(k for k in self._checkpoints if k <= n)
+        state, n_events, pos = self._checkpoints[base]
+        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= n}
         faces, source = list(self.tape.faces), self.tape.source
-        fresh = Fight.replay(self.game, actions, faces[:tape_pos], seed=self.seed)
-        self.state, self.events = fresh.state, fresh.events
-        self.history, self._marks = fresh.history, fresh._marks
+        self.state = copy.deepcopy(state)
+        del self.events[n_events:]
+        self.history, self._marks = list(actions[:base]), self._marks[:base]
+        self.tape = DiceTape(ScriptedDice(faces[pos:tape_pos]), faces[:pos])
+        self._legal = self._legal_set = None
+        for action in actions[base:]:
+            self.apply(action)
         self.tape = DiceTape(source, faces)
         self.tape.pos = tape_pos
-        self._legal = self._legal_set = None
 
 
 def _as_action(action: Action | str) -> Action:

@@ -15,6 +15,7 @@ from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.state import Fighter
 
 Cost = Literal["free", "simple", "standard", "full", "bonus", "none"]
+COSTS: tuple[Cost, ...] = ("free", "simple", "standard", "full", "bonus", "none")
 
 ECONOMY = Economy(
     slots={"standard": 1, "simple": 1}, costs={"standard": (("standard",),), "simple": (("simple",),)}

@@ -18,7 +18,7 @@ from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Verb, enemies
+from tactica.systems.futurepath.verbs import Candidates, Verb, enemies
 
 G = FuturePathGame
 S = FuturePathState
@@ -88,35 +88,33 @@ def terrain_sets(game: G, state: S, fighter: Fighter) -> tuple[set[Pos], set[Pos
     return blocked, difficult, no_stop
 
 
-def reach_of(game: G, state: S, fighter: Fighter, budget: int) -> Reach:
-    """Every square this fighter could reach with ``budget`` squares of movement (A18 per-square costs)."""
+def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
+    """Searches whose destinations are where a move with this allowance may end (A18 option honoured).
+
+    'per_square': one search, difficult squares cost 2. 'whole_move': avoid difficult terrain at the full
+    allowance, or cross it at half the allowance (the later search wins when both reach a square).
+    """
     blocked, difficult, no_stop = terrain_sets(game, state, fighter)
-    return explore(game.board, fighter.pos, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)
-
-
-def destinations(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
-    """Paths to every square where a move with this allowance may end (A18 option honoured)."""
+    board, start = game.board, fighter.pos
     if game.options.difficult_terrain == "per_square":
-        reach = reach_of(game, state, fighter, budget)
-        return {p: path for p in reach.destinations() if p != fighter.pos and (path := reach.path_to(p))}
-    return _whole_move_destinations(game, state, fighter, budget)
+        return [explore(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
+    rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
+    half = explore(board, start, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop)
+    clear = explore(board, start, budget, blocked=blocked | rough, no_stop=no_stop)
+    return [half, clear]
 
 
-def _whole_move_destinations(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
-    """A18 'whole_move': avoid difficult terrain at full allowance, or cross it at half."""
-    blocked, difficult, no_stop = terrain_sets(game, state, fighter)
-    rough = {p for p in game.board.cells() if game.board.terrain(p).difficult} | difficult
-    clear = explore(game.board, fighter.pos, budget, blocked=blocked | rough, no_stop=no_stop)
-    half = explore(
-        game.board, fighter.pos, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop
-    )
-    out: dict[Pos, Path] = {}
-    for reach in (half, clear):
-        for p in reach.destinations():
-            path = reach.path_to(p)
-            if p != fighter.pos and path is not None:
-                out[p] = path
+def destinations(game: G, state: S, fighter: Fighter, budget: int) -> set[Pos]:
+    """Squares where a move with this allowance may end (not the start)."""
+    out = {p for reach in reaches(game, state, fighter, budget) for p in reach.destinations()}
+    out.discard(fighter.pos)
     return out
+
+
+def path_to(game: G, state: S, fighter: Fighter, budget: int, goal: Pos) -> Path | None:
+    """The path a move to ``goal`` takes, or None when it cannot end there."""
+    found = [path for reach in reaches(game, state, fighter, budget) if (path := reach.path_to(goal))]
+    return found[-1] if found and goal != fighter.pos else None
 
 
 def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
@@ -128,7 +126,7 @@ def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
 # -- verbs ---------------------------------------------------------------------------------------
 
 
-def move_candidates(verb: str) -> Callable[[G, S, Fighter], Iterable[Action]]:
+def move_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         if _mode_problem(game, fighter, verb):
             return []
@@ -178,7 +176,7 @@ def move_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
     if action.has_flag("fast") and not MODES[action.verb].fast_speed:
         return f"{MODES[action.verb].title} has no fast version"
     budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
-    if action.at not in destinations(game, state, fighter, budget):
+    if path_to(game, state, fighter, budget, action.at) is None:
         return _unreachable(game, state, fighter, action.at, budget)
     return None
 
@@ -199,7 +197,8 @@ def _unreachable(game: G, state: S, fighter: Fighter, at: Pos, budget: int) -> s
 def move_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
     assert action.at is not None
     budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
-    path = destinations(game, state, fighter, budget)[action.at]
+    path = path_to(game, state, fighter, budget, action.at)
+    assert path is not None
     cells = list(path.cells[1:])
     mode = MODES[action.verb]
     tricky = mode.acrobatics and crosses_difficult(game, state, fighter, path)
@@ -249,22 +248,34 @@ def step_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
 
 
 def walk(
-    game: G, state: S, fid: str, cells: list[Pos], mode: str, ctx: Context, *, then_trip: bool = False
+    game: G,
+    state: S,
+    fid: str,
+    cells: list[Pos],
+    mode: str,
+    ctx: Context,
+    *,
+    then_trip: bool = False,
+    asked: frozenset[str] = frozenset(),
 ) -> None:
-    """Move ``fid`` along ``cells`` step by step, stopping for opportunities, traps and readied actions."""
+    """Move ``fid`` along ``cells`` step by step, stopping for opportunities, traps and readied actions.
+
+    ``asked`` are the enemies already offered a Tactical Opportunity during this move (one chance each).
+    """
     fighter = state.fighters[fid]
     walked = [fighter.pos]
     for i, nxt in enumerate(cells):
-        threats = threatened_by(game, state, fighter, walked[-1], nxt, mode)
+        threats = [e for e in threatened_by(game, state, fighter, walked[-1], nxt, mode) if e.id not in asked]
         if threats:
-            _suspend(game, state, fighter, walked, cells[i:], mode, threats, ctx, then_trip)
+            asked = asked | {e.id for e in threats}
+            _suspend(game, state, fighter, walked, cells[i:], mode, threats, ctx, then_trip, asked)
             return
         fighter.pos = nxt
         walked.append(nxt)
         for hook in STEP_HOOKS:
             hook(game, state, fid, nxt, ctx)
         if state.pending or not fighter.is_up:
-            _suspend(game, state, fighter, walked, cells[i + 1 :], mode, [], ctx, then_trip)
+            _suspend(game, state, fighter, walked, cells[i + 1 :], mode, [], ctx, then_trip, asked)
             return
     _emit_moved(ctx, fid, walked, mode)
     if then_trip:
@@ -281,9 +292,11 @@ def _suspend(
     threats: list[Fighter],
     ctx: Context,
     then_trip: bool,
+    asked: frozenset[str],
 ) -> None:
     _emit_moved(ctx, fighter.id, walked, mode)
-    state.suspended.append(Suspended(fighter.id, "move", list(rest), {"trip": int(then_trip)}, mode))
+    data = {"trip": int(then_trip), **{f"asked:{e}": 1 for e in sorted(asked)}}
+    state.suspended.append(Suspended(fighter.id, "move", list(rest), data, mode))
     decisions = []
     for enemy in threats:
         ctx.emit(OpportunityRaised(enemy.id, fighter.id, fighter.pos))
@@ -295,8 +308,10 @@ def resume_move(game: G, state: S, ctx: Context) -> None:
     """Go on with a suspended move once the decisions it raised are made."""
     work = state.suspended.pop()
     fighter = state.fighters[work.actor]
+    asked = frozenset(k.split(":", 1)[1] for k in work.data if k.startswith("asked:"))
     if fighter.is_up and (fighter.posture == "standing" or work.note == "crawl"):
-        walk(game, state, fighter.id, list(work.path), work.note, ctx, then_trip=bool(work.data.get("trip")))
+        trip_after = bool(work.data.get("trip"))
+        walk(game, state, fighter.id, list(work.path), work.note, ctx, then_trip=trip_after, asked=asked)
 
 
 def _emit_moved(ctx: Context, fid: str, walked: list[Pos], mode: str) -> None:

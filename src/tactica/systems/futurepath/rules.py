@@ -22,7 +22,7 @@ from tactica.systems.futurepath import (
 )
 from tactica.systems.futurepath.setup import FuturePathGame, Placement, build_game
 from tactica.systems.futurepath.state import Fighter, FuturePathState, ObjectState, TrapState
-from tactica.systems.futurepath.verbs import Verb
+from tactica.systems.futurepath.verbs import Verb, possible_costs
 
 G = FuturePathGame
 S = FuturePathState
@@ -119,16 +119,14 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         out: list[Action] = []
         for fid in state.acting:
             fighter = state.fighters[fid]
+            affordable = {c: budget.refusal(game.options, fighter, c, "") is None for c in budget.COSTS}
             for verb in self.turn_verbs:
-                out.extend(self._affordable(game, fighter, verb, verb.candidates(game, state, fighter)))
+                costs = possible_costs(verb.cost)
+                if costs is not None and not any(affordable[c] for c in costs):
+                    continue
+                actions = verb.candidates(game, state, fighter)
+                out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
         return out
-
-    def _affordable(self, game: G, fighter: Fighter, verb: Verb, actions: Any) -> list[Action]:
-        return [
-            a
-            for a in actions
-            if budget.refusal(game.options, fighter, verb.cost(game, fighter, a), "") is None
-        ]
 
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         verb = self.verbs.get(action.verb)
@@ -183,7 +181,9 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         turns.settle(game, state, ctx)
 
     def _auto_end(self, game: G, fighter: Fighter) -> None:
-        """A turn with Standard and Simple used and a Free action taken has nothing left but 'end'."""
-        std, simple = budget.used(game.options, fighter)
-        if std and simple and fighter.frees >= 1 and not fighter.budget.has("full-attack"):
+        """End a turn that can pay for nothing more (only 'end' would be left)."""
+        if fighter.budget.has("full-attack"):
+            return
+        costs: tuple[budget.Cost, ...] = ("free", "simple", "standard", "full")
+        if all(budget.refusal(game.options, fighter, c, "") is not None for c in costs):
             fighter.budget.ended = True

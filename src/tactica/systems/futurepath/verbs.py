@@ -43,9 +43,27 @@ class Verb:
     rule: str = ""
 
 
+class FixedCost:
+    """A cost that does not depend on the action (``costs`` lists it, so whole verbs can be skipped)."""
+
+    __slots__ = ("cost", "costs")
+
+    def __init__(self, cost: Cost) -> None:
+        self.cost = cost
+        self.costs: tuple[Cost, ...] = (cost,)
+
+    def __call__(self, game: G, fighter: Fighter, action: Action) -> Cost:
+        return self.cost
+
+
 def fixed(cost: Cost) -> CostOf:
     """A cost that does not depend on the action."""
-    return lambda game, fighter, action: cost
+    return FixedCost(cost)
+
+
+def possible_costs(cost: CostOf) -> tuple[Cost, ...] | None:
+    """Every cost a verb's actions may have, when the verb says (None: unknown, check each action)."""
+    return getattr(cost, "costs", None)
 
 
 def no_problem(game: G, state: S, fighter: Fighter, action: Action) -> str | None:

@@ -1,0 +1,49 @@
+"""Builders for FuturePath rule tests: tiny maps, fixed team initiative, scripted dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.dice import ScriptedDice
+from tactica.engine import Fight
+from tactica.systems import get_system
+
+PLAIN = {"advantage_die": 0, "proficient": []}
+
+
+def fighter(fid: str, side: str, at: tuple[int, int] | str, **sheet: Any) -> dict[str, Any]:
+    """A combatant entry: plain sheet (no advantage dice, no proficiency) unless overridden."""
+    return {"id": fid, "side": side, "at": list(at) if isinstance(at, tuple) else at, **PLAIN, **sheet}
+
+
+def setup(*combatants: dict[str, Any], text: str = ". . . . .", **extra: Any) -> dict[str, Any]:
+    """Setup data with fixed initiative red 5, blue 1 (red acts first; no roll-off dice)."""
+    data: dict[str, Any] = {
+        "map": {"text": text},
+        "combatants": list(combatants),
+        "initiative": {"red": 5, "blue": 1},
+    }
+    data.update(extra)
+    return data
+
+
+def new_fight(*combatants: dict[str, Any], dice: list[int] | None = None, **extra: Any) -> Fight:
+    """A fight whose dice come from ``dice`` (then a seeded source)."""
+    data = setup(*combatants, **extra)
+    source = ScriptedDice(dice or [], then=None) if dice is not None else None
+    return Fight.new(get_system("futurepath"), data, dice=source)
+
+
+def kinds(fight: Fight) -> list[str]:
+    """Event kinds in order."""
+    return [e.kind for e in fight.events]
+
+
+def last(fight: Fight, kind: str) -> Any:
+    """The last event of a kind."""
+    return [e for e in fight.events if e.kind == kind][-1]
+
+
+def hp(fight: Fight, fid: str) -> int:
+    """A fighter's hit points now."""
+    return fight.state.fighters[fid].hp  # type: ignore[attr-defined, no-any-return]

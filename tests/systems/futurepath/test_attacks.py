@@ -1,0 +1,250 @@
+"""FuturePath rules 19, 21-29, 43; rulings A6-A8, A17: accuracy, damage, range, cover, criticals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.systems.futurepath.helpers import fighter, hp, last, new_fight
+
+ROW = " ".join("." * 20)
+
+
+def melee(dice: list[int], **sheet: object) -> object:
+    """a (STR 14: +2, broad-sword L3 1d8) against c (AC 12) adjacent."""
+    attacker = {"str": 14, "weapons": ["broad-sword"], "drawn": ["broad-sword"], **sheet}
+    return new_fight(
+        fighter("a", "red", (0, 0), **attacker),
+        fighter("c", "blue", (1, 0), ac=12, hp=30),
+        text=ROW,
+        dice=dice,
+    )
+
+
+def test_futurepath_21_22_accuracy_is_d20_plus_str_plus_weapon_bonus_against_ac() -> None:
+    """FuturePath 21-22 / A6: Value = d20 + advantage + STR (melee) + Weapon Accuracy Bonus; hit on >= AC."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), str=14, weapons=["axe"], drawn=["axe"]),
+        fighter("c", "blue", (1, 0), ac=12, hp=30),
+        text=ROW,
+        dice=[9, 5],
+        weapons={"axe": {"kind": "melee", "level": 3, "accuracy": 1}},
+    )
+    fight.apply("a attack c with axe")
+    roll = last(fight, "AttackRolled")
+    assert (roll.natural, roll.total, roll.ac, roll.hit) == (9, 12, 12, True)
+
+
+def test_futurepath_21_a_miss_rolls_no_damage() -> None:
+    """FuturePath 21: the damage roll happens only if the Accuracy check succeeds."""
+    fight = melee([8])
+    fight.apply("a attack c with broad-sword")
+    assert not last(fight, "AttackRolled").hit
+    assert not [e for e in fight.events if e.kind == "DamageRolled"]
+
+
+def test_futurepath_23_24_melee_damage_is_weapon_dice_plus_str() -> None:
+    """FuturePath 23-24: melee damage = weapon dice by level (L3 = 1d8) + STR modifier."""
+    fight = melee([15, 6])
+    fight.apply("a attack c with broad-sword")
+    damage = last(fight, "DamageRolled")
+    assert (damage.faces, damage.flat, damage.amount) == ((6,), 2, 8)
+    assert hp(fight, "c") == 22
+
+
+def test_futurepath_23_ranged_damage_adds_no_dex() -> None:
+    """FuturePath 23: ranged damage is the weapon dice only (pistol L2 = 1d6), DEX is not added."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), dex=18, weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (3, 0), ac=10, hp=30),
+        text=ROW,
+        dice=[12, 5],
+    )
+    fight.apply("a attack c with pistol")
+    assert last(fight, "AttackRolled").total == 12 + 4 + 1
+    assert last(fight, "DamageRolled").amount == 5
+
+
+def test_futurepath_25_melee_needs_a_drawn_weapon_and_reach() -> None:
+    """FuturePath 25: a melee attack needs the weapon drawn and the target in the Threat Range (5 ft + reach)."""
+    far = new_fight(
+        fighter("a", "red", (0, 0), weapons=["short-sword", "spear"], drawn=["short-sword", "spear"]),
+        fighter("c", "blue", (2, 0)),
+        text=ROW,
+        dice=[],
+    )
+    assert "Threat Range" in (far.why_illegal("a attack c with short-sword") or "")
+    assert far.why_illegal("a attack c with spear") is None, "a spear has 5 ft of reach"
+    sheathed = new_fight(
+        fighter("a", "red", (0, 0), weapons=["short-sword"], drawn=[]),
+        fighter("c", "blue", (1, 0)),
+        text=ROW,
+        dice=[],
+    )
+    assert "not drawn" in (sheathed.why_illegal("a attack c with short-sword") or "")
+
+
+@pytest.mark.parametrize(("squares", "disadvantages"), [(6, 0), (7, 1), (12, 1), (13, 2)])
+def test_futurepath_26_a17_one_disadvantage_per_range_increment_beyond_range(
+    squares: int, disadvantages: int
+) -> None:
+    """FuturePath 26 / A17: disadvantages = max(0, ceil(distance / increment) - 1); pistol increment 30 ft."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (squares, 0), ac=10, hp=30),
+        text=ROW,
+        dice=[10, 3],
+    )
+    fight.apply("a attack c with pistol")
+    assert last(fight, "AttackRolled").net_advantage == -disadvantages
+
+
+def test_futurepath_27_advantage_dice_add_and_cancel() -> None:
+    """FuturePath 27: proficiency gives one advantage die (rolled, added); a range disadvantage cancels it."""
+    near = new_fight(
+        fighter(
+            "a", "red", (0, 0), advantage_die=6, proficient=["all"], weapons=["pistol"], drawn=["pistol"]
+        ),
+        fighter("c", "blue", (3, 0), ac=10),
+        text=ROW,
+        dice=[10, 4, 1],
+    )
+    near.apply("a attack c with pistol")
+    roll = last(near, "AttackRolled")
+    assert (roll.net_advantage, roll.advantage_faces, roll.total) == (1, (4,), 10 + 4 + 1)
+    far = new_fight(
+        fighter(
+            "a", "red", (0, 0), advantage_die=6, proficient=["all"], weapons=["pistol"], drawn=["pistol"]
+        ),
+        fighter("c", "blue", (8, 0), ac=10),
+        text=ROW,
+        dice=[10, 1],
+    )
+    far.apply("a attack c with pistol")
+    assert last(far, "AttackRolled").net_advantage == 0
+
+
+def test_futurepath_27_at_most_three_net_dice() -> None:
+    """FuturePath 27: at most 3 net disadvantage dice, however far the target."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), advantage_die=4, weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (19, 0), ac=5),
+        text=ROW,
+        dice=[15, 1, 1, 1, 3],
+    )
+    fight.apply("a attack c with pistol")
+    roll = last(fight, "AttackRolled")
+    assert roll.net_advantage == -3 and roll.total == 15 - 3 + 1
+
+
+def test_futurepath_28_a7_a_natural_20_hits_and_rolls_the_dice_twice() -> None:
+    """FuturePath 28 / A7: a critical hits automatically; damage dice are rolled x2, STR added once."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), str=14, weapons=["broad-sword"], drawn=["broad-sword"]),
+        fighter("c", "blue", (1, 0), ac=40, hp=40),
+        text=ROW,
+        dice=[20, 3, 5],
+    )
+    fight.apply("a attack c with broad-sword")
+    roll = last(fight, "AttackRolled")
+    assert roll.critical and roll.hit and roll.total < roll.ac
+    damage = last(fight, "DamageRolled")
+    assert (damage.faces, damage.multiplier, damage.amount) == ((3, 5), 2, 3 + 5 + 2)
+
+
+def test_futurepath_28_weapons_with_a_wider_critical_range() -> None:
+    """FuturePath 28: some weapons crit on 19-20 (the knife)."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["knife"], drawn=["knife"]),
+        fighter("c", "blue", (1, 0), ac=40, hp=40),
+        text=ROW,
+        dice=[19, 2, 2],
+    )
+    fight.apply("a attack c with knife")
+    assert last(fight, "AttackRolled").critical
+
+
+def test_futurepath_29_a8_a_natural_1_is_a_critical_failure() -> None:
+    """FuturePath 29 / A8: a natural 1 deals no damage at all, whatever the total."""
+    fight = melee([1], str=40)
+    fight.apply("a attack c with broad-sword")
+    roll = last(fight, "AttackRolled")
+    assert roll.fumble and not roll.hit and roll.total >= roll.ac
+
+
+def test_futurepath_19_ranged_attacks_use_ammunition_and_reload() -> None:
+    """FuturePath 19 / A5: weapons track ammunition; empty weapons cannot fire; Reload is Standard by default,
+    the weapon's Reload Speed overrides (a bow reloads as a Simple action)."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["bow"], drawn=["bow"]),
+        fighter("c", "blue", (3, 0), ac=30, hp=30),
+        text=ROW,
+        dice=[5],
+    )
+    fight.apply("a attack c with bow")
+    assert fight.state.fighters["a"].ammo["bow"] == 0
+    fight.apply("a reload bow")
+    assert fight.state.fighters["a"].ammo["bow"] == 1
+    assert fight.state.fighters["a"].budget.spent.get("simple") == 1
+    fight.apply("a end")
+    fight.apply("c end")
+    assert "fully loaded" in (fight.why_illegal("a reload bow") or "")
+
+
+def test_futurepath_19_draw_holster_simple_switch_standard() -> None:
+    """FuturePath 19: Draw/Holster are Simple, Switch Weapons is a Standard action."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["knife", "pistol"], drawn=["knife"]),
+        fighter("c", "blue", (9, 0)),
+        text=ROW,
+        dice=[],
+    )
+    fight.apply("a switch pistol")
+    assert fight.state.fighters["a"].hands == ["pistol"]
+    assert "Standard" in (fight.why_illegal("a move @2,0") or "")
+    fight.apply("a draw knife")
+    assert fight.state.fighters["a"].hands == ["pistol", "knife"]
+
+
+COVER_MAP = ". . + . .\n. . . . .\n. . = . .\n. . # . ."
+
+
+@pytest.mark.parametrize(("row", "expected"), [(0, -1), (1, 0), (2, -2)])
+def test_futurepath_43_partial_and_heavy_cover_give_disadvantages(row: int, expected: int) -> None:
+    """FuturePath 43: Partial cover = 1 disadvantage, Heavy = 2."""
+    fight = new_fight(
+        fighter("a", "red", (0, row), weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (4, row), ac=5, hp=30),
+        text=COVER_MAP,
+        dice=[10, 1, 1, 1],
+    )
+    fight.apply("a attack c with pistol")
+    assert last(fight, "AttackRolled").net_advantage == expected
+
+
+def test_futurepath_43_full_cover_cannot_be_targeted_but_ap_fires_through() -> None:
+    """FuturePath 43: Full cover cannot be targeted directly; an AP weapon may fire through: d10 >= 6 connects,
+    then the Accuracy check has 1 disadvantage."""
+    fight = new_fight(
+        fighter("a", "red", (0, 3), weapons=["pistol", "sniper"], drawn=["pistol", "sniper"]),
+        fighter("c", "blue", (4, 3), ac=5, hp=30),
+        text=COVER_MAP,
+        dice=[7, 12, 1, 6],
+    )
+    assert "Full cover" in (fight.why_illegal("a attack c with pistol") or "")
+    fight.apply("a attack c with sniper")
+    through = last(fight, "Checked")
+    assert (through.what, through.natural, through.success) == ("fire through cover", 7, True)
+    assert last(fight, "AttackRolled").net_advantage == -1
+
+
+def test_futurepath_43_a_low_d10_misses_through_cover() -> None:
+    """FuturePath 43: d10 of 5 or lower misses."""
+    fight = new_fight(
+        fighter("a", "red", (0, 3), weapons=["sniper"], drawn=["sniper"]),
+        fighter("c", "blue", (4, 3), ac=5, hp=30),
+        text=COVER_MAP,
+        dice=[5],
+    )
+    fight.apply("a attack c with sniper")
+    assert not [e for e in fight.events if e.kind == "AttackRolled"]
+    assert fight.state.fighters["a"].ammo["sniper"] == 4
