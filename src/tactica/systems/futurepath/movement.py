@@ -99,7 +99,7 @@ def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
     if game.options.difficult_terrain == "per_square":
         return [explore(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
     rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
-    half = explore(board, start, budget // 2, blocked=blocked, difficult=difficult, no_stop=no_stop)
+    half = explore(game.flat_board, start, budget // 2, blocked=blocked, no_stop=no_stop)
     clear = explore(board, start, budget, blocked=blocked | rough, no_stop=no_stop)
     return [half, clear]
 

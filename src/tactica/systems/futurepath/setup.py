@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -128,6 +128,13 @@ class FuturePathGame(Game):
     weapons: Mapping[str, Weapon]
     start: Mapping[str, Placement]
     spec: SetupSpec
+
+    @cached_property
+    def flat_board(self) -> SquareBoard:
+        """The board with difficult terrain made ordinary (A18 'whole_move' halves the move instead)."""
+        board = self.board
+        cells = {p: replace(board.terrain(p), difficult=False) for p in board.cells()}
+        return SquareBoard(board.width, board.height, board.scale, cells)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
