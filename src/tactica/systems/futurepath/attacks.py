@@ -70,8 +70,11 @@ def blockers(state: S) -> set[tuple[int, int]]:
 
 
 def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
-    """Rule 43: the cover the target has against this attacker (terrain, objects, smoke)."""
-    cover = cover_between(game.board, attacker.pos, target.pos, blockers=blockers(state))
+    """Rule 43: the cover the target has against this attacker (terrain, smoke); an intact blocking object
+    (a closed door) on the line is Full cover, like a wall."""
+    if not visible(game, state, attacker, target):
+        return Cover.FULL
+    cover = cover_between(game.board, attacker.pos, target.pos)
     smoke = smoke_cover(game, state, attacker, target)
     return max(cover, smoke)
 
@@ -145,7 +148,7 @@ def roll_accuracy(
     weapon = swing.weapon
     natural = ctx.die(D20, f"{attacker.id} {swing.purpose} on {target.id} with {weapon.name}: accuracy d20")
     net = advantage_dice(game, state, attacker, target, swing, through)
-    faces = _advantage_faces(game, attacker, abs(net), ctx)
+    faces = advantage_faces(game, attacker, abs(net), ctx)
     ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
     bonus = weapon.accuracy if (game.options.accuracy_bonus_always or not weapon.is_melee) else 0
     total = natural + (1 if net > 0 else -1) * sum(faces) + ability + bonus
@@ -172,7 +175,8 @@ def roll_accuracy(
     return Accuracy(natural, total, hit, critical, fumble)
 
 
-def _advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tuple[int, ...]:
+def advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tuple[int, ...]:
+    """Rule 27: ``count`` rolls of the character's Advantage die (a flat 1 each without one)."""
     sides = game.sheet(attacker.id).advantage_die
     if count == 0:
         return ()

@@ -201,3 +201,102 @@ class Pushed(Event):
     actor: str
     target: str
     to: Pos
+
+
+# -- care, readiness and techniques (rules 36, 38-41, 44) ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SavingThrow(Event):
+    """A save modified by dice: rule 38's CON save against a coup de grâce (A12: one die per attacker
+    Extra Attack/Extra Damage, subtracted as disadvantages or added as advantages)."""
+
+    actor: str
+    what: str
+    natural: int
+    net_dice: int
+    dice_faces: tuple[int, ...]
+    total: int
+    dc: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HitPointsSet(Event):
+    """A character's hit points were set (rule 40: a stabilized character has 1 HP)."""
+
+    actor: str
+    hp: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class BleedingPaused(Event):
+    """Rule 40: a failed stabilize above 10 spares the dying character its next CON loss."""
+
+    actor: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyTriggered(Event):
+    """Rule 41: an enemy set off a readied action (moved into the line of fire, or declared an attack)."""
+
+    actor: str
+    trigger: str
+    at: Pos
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyEnded(Event):
+    """Rule 41: a readied action was used, or lapsed at the start of its team's next turn."""
+
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLost(Event):
+    """Rule 41: a declared action that an instant (readied) action made impossible before it resolved."""
+
+    actor: str
+    action: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrenadeTimed(Event):
+    """Rules 34.3-34.4, A15: a landed grenade goes off at the start or end (``when``) of ``team``'s turn."""
+
+    thrower: str
+    weapon: str
+    at: Pos
+    team: str
+    when: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrenadeAirBurst(Event):
+    """Rule 34.4: a failed cook; the grenade burst harmlessly in the air (grenade and turn wasted)."""
+
+    thrower: str
+    weapon: str
+    aimed: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class SmokeSpread(Event):
+    """Rule 43: a smoke cloud (Partial cover) of ``radius`` squares; it clears when ``until_round`` ends."""
+
+    weapon: str
+    at: Pos
+    radius: int
+    until_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class SmokeCleared(Event):
+    """Rule 43: a smoke cloud is gone."""
+
+    at: Pos

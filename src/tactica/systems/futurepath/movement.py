@@ -25,7 +25,8 @@ S = FuturePathState
 Pos = tuple[int, int]
 
 #: Hooks run after each step (traps, readied actions); they may push decisions or stop the mover.
-STEP_HOOKS: list[Callable[[G, S, str, Pos, Context], None]] = []
+#: A hook returning True ends the move on that square (a trap went off).
+STEP_HOOKS: list[Callable[[G, S, str, Pos, Context], bool | None]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,11 +273,15 @@ def walk(
             return
         fighter.pos = nxt
         walked.append(nxt)
+        stop = False
         for hook in STEP_HOOKS:
-            hook(game, state, fid, nxt, ctx)
+            stop = bool(hook(game, state, fid, nxt, ctx)) or stop
         if state.pending or not fighter.is_up:
-            _suspend(game, state, fighter, walked, cells[i + 1 :], mode, [], ctx, then_trip, asked)
+            rest = [] if stop else cells[i + 1 :]
+            _suspend(game, state, fighter, walked, rest, mode, [], ctx, then_trip, asked)
             return
+        if stop:
+            break
     _emit_moved(ctx, fid, walked, mode)
     if then_trip:
         trip(state, fighter, ctx)

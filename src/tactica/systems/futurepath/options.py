@@ -62,6 +62,10 @@ class FuturePathOptions(BaseModel):
         "target_team_turn_end", description="A15: whose turn end detonates an uncooked grenade"
     )
     scatter_extreme_ft: int = Field(10, ge=5, le=30, description="A16: scatter for a 1 or a 10 on the d10")
+    blast_damage_roll: Literal["one_for_all", "per_creature"] = Field(
+        "one_for_all",
+        description="Rules 34, 42 (seed silent): one damage roll for all caught by a blast, or one each",
+    )
     range_penalty: Literal["ceil_minus_one", "floor"] = Field(
         "ceil_minus_one",
         description="A17: disadvantages = max(0, ceil(d/increment) - 1), or floor(d/increment)",

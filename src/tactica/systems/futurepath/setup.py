@@ -11,6 +11,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tactica.dice import parse
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Cover, MapError, Scale, SquareBoard, Terrain, parse_map
@@ -87,6 +88,11 @@ class TrapSpec(BaseModel):
     disable_dc: int = Field(15, ge=0)
     damage: str = "2d6"
     radius_ft: int = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> TrapSpec:
+        parse(self.damage)
+        return self
 
 
 class SetupSpec(BaseModel):
