@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.events import FightStarted
+from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context, RuleSystem
 from tactica.systems.futurepath import (
     budget,
@@ -20,6 +21,7 @@ from tactica.systems.futurepath import (
     techniques,
     turns,
 )
+from tactica.systems.futurepath.events import ActionLost
 from tactica.systems.futurepath.setup import FuturePathGame, Placement, build_game
 from tactica.systems.futurepath.state import Fighter, FuturePathState, ObjectState, TrapState
 from tactica.systems.futurepath.verbs import Verb, possible_costs
@@ -33,7 +35,7 @@ def _fighter(game: G, spec: Placement) -> Fighter:
     sheet = game.sheet(spec.id)
     ammo = {w: game.weapons[w].ammo or 0 for w in spec.weapons if game.weapons[w].ammo is not None}
     hp = spec.hp_now if spec.hp_now is not None else sheet.hp
-    return Fighter(
+    fighter = Fighter(
         spec.id,
         spec.side,
         spec.at,
@@ -45,11 +47,17 @@ def _fighter(game: G, spec: Placement) -> Fighter:
         carried=list(spec.weapons),
         ammo=ammo,
     )
+    if game.options.instant_death_below_negative_con and hp < -sheet.con:
+        fighter.status = "dead"
+    return fighter
 
 
 #: Rules modules. Each has ``VERBS`` and may have ``ON_EXPIRE`` (condition name -> handler), ``STEP_HOOKS``
 #: (run after each step of a move), ``TURN_START_HOOKS`` (run for each member at its team's turn start).
 RULE_MODULES: list[Any] = [movement, fighting, equipment, grenades, hazards, care, readiness, techniques]
+#: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
+#: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
+DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
 
 
 def verb_table() -> dict[str, Verb]:
@@ -62,6 +70,10 @@ def wire_hooks() -> None:
     turns.RESUME["move"] = movement.resume_move
     for module in RULE_MODULES:
         turns.ON_EXPIRE.update(getattr(module, "ON_EXPIRE", {}))
+        turns.RESUME.update(getattr(module, "RESUME", {}))
+        for hook in getattr(module, "DECLARE_HOOKS", []):
+            if hook not in DECLARE_HOOKS:
+                DECLARE_HOOKS.append(hook)
         for hook in getattr(module, "STEP_HOOKS", []):
             if hook not in movement.STEP_HOOKS:
                 movement.STEP_HOOKS.append(hook)
@@ -82,6 +94,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         self.verbs = verb_table()
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
         wire_hooks()
+        turns.RESUME["action"] = self._resume_action
 
     def new_game(self, setup: Mapping[str, Any]) -> G:
         return build_game(self, setup)
@@ -170,15 +183,40 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         verb = self.verbs[action.verb]
         fighter = state.fighters[action.actor]
         if verb.answers is None:
-            cost = verb.cost(game, fighter, action)
-            budget.pay(game.options, fighter, cost)
-            verb.resolve(game, state, fighter, action, ctx)
-            if verb.ends_turn or (cost == "full" and action.verb != "full-attack"):
-                fighter.budget.ended = True
-            self._auto_end(game, fighter)
+            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+            for hook in DECLARE_HOOKS:
+                hook(game, state, action, ctx)
+            if state.pending:
+                state.suspended.append(Suspended(action.actor, "action", note=str(action)))
+            else:
+                self._carry_out(game, state, verb, fighter, action, ctx)
         else:
             verb.resolve(game, state, fighter, action, ctx)
         turns.settle(game, state, ctx)
+
+    def _carry_out(
+        self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context, lost: str = ""
+    ) -> None:
+        """Resolve a paid-for turn action (unless ``lost`` says why it can no longer happen); close the turn
+        after a Full-Round action or when nothing more can be paid for."""
+        cost = verb.cost(game, fighter, action)
+        if lost:
+            ctx.emit(ActionLost(fighter.id, str(action), lost))
+        else:
+            verb.resolve(game, state, fighter, action, ctx)
+        if verb.ends_turn or (cost == "full" and action.verb != "full-attack"):
+            fighter.budget.ended = True
+        self._auto_end(game, fighter)
+
+    def _resume_action(self, game: G, state: S, ctx: Context) -> None:
+        """Rule 41: resolve a declared action once the readied actions it set off are done, if it can."""
+        work = state.suspended.pop()
+        action = Action.parse(work.note)
+        verb = self.verbs[action.verb]
+        fighter = state.fighters[action.actor]
+        lost = "" if fighter.is_up else f"{fighter.id} is {fighter.status}"
+        lost = lost or verb.check(game, state, fighter, action) or ""
+        self._carry_out(game, state, verb, fighter, action, ctx, lost)
 
     def _auto_end(self, game: G, fighter: Fighter) -> None:
         """End a turn that can pay for nothing more (only 'end' would be left)."""

@@ -40,7 +40,7 @@ def team_initiative(game: FuturePathGame, side: str) -> int:
     ids = members(game, side)
     mean = math.ceil(sum(initiative_score(game, i) for i in ids) / len(ids))
     adverse = sum(1 for i in ids if game.start[i].posture != "standing")
-    adverse += sum(1 for i in ids if (game.start[i].hp_now or 1) <= 0)
+    adverse += sum(1 for i in ids if (hp := game.start[i].hp_now) is not None and hp <= 0)
     return mean - adverse
 
 
