@@ -19,6 +19,7 @@ from tactica.engine.events import (
     TurnEnded,
     TurnStarted,
     event_from_dict,
+    event_types,
 )
 from tactica.engine.fight import Fight
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
@@ -57,6 +58,7 @@ __all__ = [
     "UnknownSystem",
     "count_down",
     "event_from_dict",
+    "event_types",
     "expire",
     "find",
     "parse_action",

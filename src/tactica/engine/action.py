@@ -11,7 +11,7 @@ for example ``vex move @4,5``, ``vex attack rook with pistol``, ``vex throw @8,8
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tactica.engine.errors import ActionSyntaxError
 
@@ -49,7 +49,8 @@ class Action:
 
     def with_flags(self, *flags: str) -> Action:
         """A copy with these flags added (kept sorted, so equal actions print alike)."""
-        return replace(self, flags=tuple(sorted(set(self.flags) | set(flags))))
+        merged = tuple(sorted(set(self.flags) | set(flags)))
+        return Action(self.actor, self.verb, self.target, self.at, self.using, merged)
 
     @classmethod
     def parse(cls, text: str) -> Action:

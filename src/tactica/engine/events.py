@@ -33,6 +33,11 @@ class Event:
         return data
 
 
+def event_types() -> dict[str, type[Event]]:
+    """Every event class loaded so far, by kind (systems register theirs when imported)."""
+    return dict(_EVENT_TYPES)
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.to_dict` output."""
     cls = _EVENT_TYPES[data["event"]]

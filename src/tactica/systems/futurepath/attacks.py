@@ -239,7 +239,7 @@ def roll_damage(
     if game.options.critical_multiplies_flat:
         flat *= multiplier
     amount = max(0, dice_total + flat)
-    ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind))
+    ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind, str(expr)))
     deal_damage(game, state, target.id, amount, ctx)
     return amount
 

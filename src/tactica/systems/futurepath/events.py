@@ -97,6 +97,7 @@ class DamageRolled(Event):
     flat: int
     amount: int
     roll: str = "hit"
+    dice: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -333,7 +333,7 @@ def blast_damage(
             faces, total = shared
             roll_kind = kind
         amount = max(0, total + flat)
-        ctx.emit(DamageRolled(source, fid, faces, 1, flat, amount, roll_kind))
+        ctx.emit(DamageRolled(source, fid, faces, 1, flat, amount, roll_kind, str(dice)))
         deal_damage(game, state, fid, amount, ctx)
 
 

@@ -136,7 +136,7 @@ def object_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, c
     flat = flat_damage(game, fighter, weapon)
     roll = ctx.roll(dice, f"{fighter.id} damage on {obj.id} with {weapon.name}")
     amount = max(0, roll.total + flat)
-    ctx.emit(DamageRolled(fighter.id, obj.id, roll.faces, 1, flat, amount, "object"))
+    ctx.emit(DamageRolled(fighter.id, obj.id, roll.faces, 1, flat, amount, "object", str(dice)))
     obj.hardness -= amount
     obj.broken = obj.hardness < 0
     ctx.emit(ObjectDamaged(fighter.id, obj.id, amount, obj.hardness, obj.broken))

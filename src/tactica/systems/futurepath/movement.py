@@ -40,6 +40,7 @@ class Mode:
     acrobatics: bool = False
     fast_speed: float | None = None
     postures: tuple[str, ...] = ("standing",)
+    terrain: str | None = None
 
 
 MODES: dict[str, Mode] = {
@@ -47,8 +48,8 @@ MODES: dict[str, Mode] = {
     "walk": Mode("Walk", "standard", 0.5, "FuturePath 11"),
     "sprint": Mode("Sprint", "full", 0, "FuturePath 13", acrobatics=True),
     "crawl": Mode("Crawl", "standard", 0.5, "FuturePath 14", fast_speed=1, postures=("prone",)),
-    "climb": Mode("Climb", "standard", 0.5, "FuturePath 14", fast_speed=1),
-    "swim": Mode("Swim", "standard", 0.5, "FuturePath 14", fast_speed=1),
+    "climb": Mode("Climb", "standard", 0.5, "FuturePath 14", fast_speed=1, terrain="climb"),
+    "swim": Mode("Swim", "standard", 0.5, "FuturePath 14", fast_speed=1, terrain="water"),
 }
 
 
@@ -131,13 +132,20 @@ def move_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         if _mode_problem(game, fighter, verb):
             return []
-        actions = [
-            Action(fighter.id, verb, at=p)
+        slow = [
+            p
             for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))
+            if _terrain_problem(game, fighter, verb, p) is None
         ]
+        actions = [Action(fighter.id, verb, at=p) for p in slow]
         if MODES[verb].fast_speed:
+            actions += [Action(fighter.id, verb, at=p, flags=("stealthy",)) for p in slow]
             fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
-            actions += [Action(fighter.id, verb, at=p, flags=("fast",)) for p in fast]
+            actions += [
+                Action(fighter.id, verb, at=p, flags=("fast",))
+                for p in fast
+                if _terrain_problem(game, fighter, verb, p) is None
+            ]
         return actions
 
     return candidates
@@ -145,6 +153,15 @@ def move_candidates(verb: str) -> Candidates:
 
 def _budget(game: G, fighter: Fighter, verb: str, fast: bool) -> int:
     return allowance(game, fighter, verb, fast)
+
+
+def _terrain_problem(game: G, fighter: Fighter, verb: str, at: Pos) -> str | None:
+    """Climbing and swimming need climbable or water terrain where the move starts or ends (legend names
+    'climb' and 'water'); other modes go anywhere."""
+    needed = MODES[verb].terrain
+    if needed is None or needed in (game.board.terrain(fighter.pos).name, game.board.terrain(at).name):
+        return None
+    return f"{MODES[verb].title} needs '{needed}' terrain where the move starts or ends (a map legend name)"
 
 
 def _mode_problem(game: G, fighter: Fighter, verb: str) -> str | None:
@@ -174,8 +191,11 @@ def move_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
         )
     if set(action.flags) - {"fast", "stealthy"}:
         return f"unknown flag for {action.verb}: valid flags are +fast and +stealthy"
-    if action.has_flag("fast") and not MODES[action.verb].fast_speed:
-        return f"{MODES[action.verb].title} has no fast version"
+    if (action.has_flag("fast") or action.has_flag("stealthy")) and not MODES[action.verb].fast_speed:
+        return f"{MODES[action.verb].title} takes no +fast or +stealthy"
+    terrain = _terrain_problem(game, fighter, action.verb, action.at)
+    if terrain:
+        return terrain
     budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
     if path_to(game, state, fighter, budget, action.at) is None:
         return _unreachable(game, state, fighter, action.at, budget)

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tactica.dice import parse
 from tactica.engine.errors import SetupError
@@ -65,6 +65,14 @@ class CombatantSpec(BaseModel):
     drawn: list[str] | None = None
     posture: Literal["standing", "prone", "sitting", "kneeling"] = "standing"
     hp_now: int | None = None
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _place(cls, value: object) -> object:
+        is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
+        if isinstance(value, str) or is_pair:
+            return value
+        raise ValueError(f"must be a marker letter from the map or [x, y]; got {value!r}")
 
 
 class ObjectSpec(BaseModel):

@@ -1,0 +1,195 @@
+"""The ``tactica`` command line: systems, demo, fight, play, verify, check.
+
+Every command takes ``--json`` (machine output on stdout, nothing else). Bad input — a malformed file, an
+unknown name, a position off the map, an illegal action, dice running out, a missing file — prints one
+paragraph on stderr naming the place and what is valid, and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tactica.cli import checks
+from tactica.cli.fights import AIFight, load_demo, play_ai, with_round_limit
+from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
+from tactica.cli.play import Session, manual_dice
+from tactica.engine import Fight
+from tactica.render import render_board, render_log
+from tactica.scenario import Problem, check_file, load_scenario, play_script, start_fight, verify
+from tactica.scenario.expect import check_all
+from tactica.scenario.model import Result
+from tactica.systems import all_systems
+
+app = typer.Typer(
+    name="tactica",
+    help="A rules engine for tactical, turn-based tabletop-RPG combat.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout, nothing else.")]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Dice seed (default: the scenario's seed).")]
+RoundsOption = Annotated[
+    int | None, typer.Option("--rounds", help="Stop the fight after this many rounds (a draw).")
+]
+
+
+@app.command()
+@guarded
+def systems(as_json: JsonFlag = False) -> None:
+    """List the registered rule systems."""
+    rows = [{"id": s.id, "name": s.name, "version": s.version} for s in all_systems()]
+    if as_json:
+        emit_json(rows)
+        return
+    width = max(len(r["id"]) for r in rows)
+    say_all(f"{r['id']:<{width}}  {r['name']} — {r['version']}" for r in rows)
+
+
+@app.command()
+@guarded
+def demo(
+    system: Annotated[str, typer.Argument(help="Rule system id.")] = "futurepath",
+    seed: SeedOption = None,
+    rounds: RoundsOption = None,
+    every: Annotated[
+        int, typer.Option("--every", help="Show the map every N rounds (0: start and end).")
+    ] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run the system's demo skirmish, AI against AI, with the map and a round-by-round log."""
+    scenario = with_round_limit(load_demo(system), rounds)
+    _show_fight(play_ai(scenario, seed=seed, ai=[], board_every=every), as_json)
+
+
+@app.command()
+@guarded
+def fight(
+    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    seed: SeedOption = None,
+    ai: Annotated[
+        list[str] | None, typer.Option("--ai", help="Policy for every side (NAME) or one side (SIDE=NAME).")
+    ] = None,
+    rounds: RoundsOption = None,
+    every: Annotated[
+        int, typer.Option("--every", help="Show the map every N rounds (0: start and end).")
+    ] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """One AI-against-AI fight from a scenario file, as a readable log (or data with --json)."""
+    scenario = with_round_limit(load_scenario(file), rounds)
+    _show_fight(play_ai(scenario, seed=seed, ai=ai or [], board_every=every), as_json)
+
+
+def _show_fight(played: AIFight, as_json: bool) -> None:
+    if as_json:
+        emit_json(played.to_dict())
+    else:
+        say_all(played.lines())
+
+
+@app.command()
+@guarded
+def play(
+    file: Annotated[Path, typer.Argument(help="Scenario file.")],
+    seed: SeedOption = None,
+    dice: Annotated[
+        str, typer.Option("--dice", help="'seeded' or 'manual' (type every roll's faces).")
+    ] = "seeded",
+    as_json: JsonFlag = False,
+) -> None:
+    """Run the scenario's script, then ask a person for each decision (when stdin is a terminal)."""
+    if dice not in ("seeded", "manual"):
+        fail(f"--dice {dice}: choose 'seeded' or 'manual'", as_json=as_json)
+    scenario = load_scenario(file)
+    then = manual_dice(_ask, say) if dice == "manual" else None
+    fight_ = start_fight(scenario, seed=seed, then=then)
+    results: list[Result] = []
+    mark = play_script(scenario, fight_, [*scenario.script], results.extend)
+    results += check_all(scenario.expect, fight_, mark)
+    if as_json:
+        emit_json({"actions": [str(a) for a in fight_.history], "results": [r.to_dict() for r in results]})
+        return
+    say(f"{scenario.name} — {scenario.system.name}", render_board(fight_), *render_log(fight_.events))
+    say_all(line for r in results for line in checks.result_lines(r))
+    _play_on(fight_)
+
+
+def _play_on(fight_: Fight) -> None:
+    if fight_.is_over():
+        return
+    if not sys.stdin.isatty():
+        say(
+            f"The script has ended in round {fight_.state.order.round}, before the fight is over; stdin is"
+            " not a terminal, so there is no one to ask for the next decision (run 'tactica play' in one)."
+        )
+        return
+    say(render_board(fight_))
+    Session(fight_, _ask, say).run()
+    say(render_board(fight_))
+
+
+def _ask(prompt: str) -> str:
+    return console().input(prompt)
+
+
+@app.command(name="verify")
+@guarded
+def verify_command(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")],
+    seed: SeedOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run scenarios and check their expectations; exit 1 when any fails, 2 when a file is bad."""
+    reports = verify(paths, seed=seed)
+    if not reports:
+        fail("no scenario files found (give files, or folders holding *.yaml scenarios)", as_json=as_json)
+    if as_json:
+        emit_json({"files": [r.to_dict() for r in reports], "summary": checks.summary(reports)})
+    else:
+        say_all(line for r in reports for line in checks.report_lines(r))
+        say(checks.summary(reports))
+        _errors([p for r in reports if r.error is not None for p in r.error.problems])
+    if any(r.error for r in reports):
+        raise typer.Exit(BAD_INPUT)
+    if any(not r.passed for r in reports):
+        raise typer.Exit(1)
+
+
+def _errors(problems: list[Problem]) -> None:
+    """Problems on stderr, one 'error:' line each."""
+    if problems:
+        console(stderr=True).print("\n".join(f"error: {p}" for p in problems), style="red")
+
+
+@app.command()
+@guarded
+def check(
+    files: Annotated[list[Path], typer.Argument(help="Scenario files to validate.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Validate scenario files (setup, script syntax, expectations) and explain every problem."""
+    found = {str(f): check_file(f) for f in files}
+    problems = [p for _, ps in found.values() for p in ps]
+    if as_json:
+        emit_json(
+            [{"file": f, "ok": not ps, "problems": [str(p) for p in ps]} for f, (_, ps) in found.items()]
+        )
+    else:
+        say_all(
+            line for _, (s, ps) in found.items() if s is not None and not ps for line in checks.check_lines(s)
+        )
+    if problems:
+        if not as_json:
+            _errors(problems)
+        raise typer.Exit(BAD_INPUT)
+
+
+def run() -> None:
+    """The console script ``tactica``."""
+    app()

@@ -1,0 +1,97 @@
+"""The state as a small text map: the board with a letter per combatant, and a legend.
+
+Each combatant is the first letter of its id (uppercase for the first side, lowercase for the others;
+another letter of the id when two would clash); the dead are ``x``; intact objects are ``*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactica.engine import Fight
+from tactica.grid import Cover, SquareBoard, Terrain, render
+
+DEAD = "x"
+OBJECT = "*"
+
+
+def render_board(fight: Fight, *, coordinates: bool = True) -> str:
+    """The map with combatants and objects drawn on it, then one legend line per side."""
+    board = getattr(fight.game, "board", None)
+    if not isinstance(board, SquareBoard):
+        return "(no map for this system)"
+    data = fight.observe()
+    fighters: Mapping[str, Any] = data.get("fighters") or {}
+    letters = assign_letters(fighters)
+    tokens = {tuple(f["pos"]): letters[fid] for fid, f in fighters.items() if "pos" in f}
+    objects = _objects(data, tokens)
+    tokens.update(objects)
+    picture = render(board, tokens, legend=_legend(fight.game.setup), coordinates=coordinates)
+    return "\n".join([picture, *legend_lines(fighters, letters), *_object_legend(data, objects)])
+
+
+def assign_letters(fighters: Mapping[str, Any]) -> dict[str, str]:
+    """A distinct letter for each combatant (``x`` for the dead)."""
+    sides = list(dict.fromkeys(f.get("side") for f in fighters.values()))
+    taken: set[str] = {DEAD, DEAD.upper()}
+    out: dict[str, str] = {}
+    for fid, fighter in fighters.items():
+        if fighter.get("status") == "dead":
+            out[fid] = DEAD
+            continue
+        first_side = fighter.get("side") == sides[0]
+        out[fid] = _free_letter(fid, taken, upper=first_side)
+        taken.add(out[fid])
+    return out
+
+
+def _free_letter(fid: str, taken: set[str], *, upper: bool) -> str:
+    candidates = [c for c in fid if c.isalpha()] + list("abcdefghijklmnopqrstuvwyz")
+    for c in candidates:
+        letter = c.upper() if upper else c.lower()
+        if letter not in taken:
+            return letter
+    return "?"
+
+
+def legend_lines(fighters: Mapping[str, Any], letters: Mapping[str, str]) -> list[str]:
+    """``red: V = vex (HP 18, active), K = kat (HP 3, dying, prone)``, one line per side."""
+    by_side: dict[str, list[str]] = {}
+    for fid, f in fighters.items():
+        extras = [f"HP {f.get('hp')}", str(f.get("status", "active"))]
+        if f.get("posture", "standing") != "standing":
+            extras.append(str(f["posture"]))
+        by_side.setdefault(str(f.get("side")), []).append(f"{letters[fid]} = {fid} ({', '.join(extras)})")
+    return [f"{side}: {', '.join(entries)}" for side, entries in by_side.items()]
+
+
+def _objects(data: Mapping[str, Any], tokens: Mapping[Any, str]) -> dict[tuple[int, int], str]:
+    objects = data.get("objects") or {}
+    return {
+        tuple(o["pos"]): OBJECT
+        for o in objects.values()
+        if isinstance(o, Mapping) and not o.get("broken") and tuple(o.get("pos", ())) not in tokens
+    }
+
+
+def _object_legend(data: Mapping[str, Any], drawn: Mapping[Any, str]) -> list[str]:
+    names = [oid for oid, o in (data.get("objects") or {}).items() if tuple(o.get("pos", ())) in drawn]
+    return [f"objects: {OBJECT} = {', '.join(names)}"] if names else []
+
+
+def _legend(setup: Mapping[str, Any]) -> dict[str, Terrain]:
+    """The map's own legend symbols (``map.legend`` in the setup), so custom terrain draws as written."""
+    legend = (setup.get("map") or {}).get("legend") if isinstance(setup.get("map"), Mapping) else None
+    out: dict[str, Terrain] = {}
+    for symbol, spec in (legend or {}).items():
+        if isinstance(spec, Mapping) and len(str(symbol)) == 1:
+            cover = Cover[str(spec.get("cover", "none")).upper()]
+            out[str(symbol)] = Terrain(
+                str(spec.get("name", "floor")),
+                bool(spec.get("wall", False)),
+                bool(spec.get("difficult", False)),
+                int(spec.get("elevation", 0)),
+                cover,
+            )
+    return out

@@ -1,0 +1,221 @@
+"""Loading scenario files: YAML with line numbers, the scenario-only keys, and the system's setup.
+
+Every problem is reported as ``file:line: field: what is wrong``; :func:`read_scenario` collects all of them
+(for ``tactica check``), :func:`load_scenario` raises :class:`ScenarioError` with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tactica.ai import policy_names
+from tactica.dice import DiceError
+from tactica.engine import Action, ActionSyntaxError, Game, RuleSystem, TacticaError
+from tactica.scenario.expect import comma_hint, parse_expectation
+from tactica.scenario.locate import (
+    Problem,
+    ScenarioError,
+    Segment,
+    Source,
+    compose,
+    format_path,
+    locate_message,
+    yaml_problem,
+)
+from tactica.scenario.model import EXPECTATION_KINDS, SCENARIO_KEYS, Expectation, Scenario, Step
+from tactica.systems import all_systems, get_system
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file; raises :class:`ScenarioError` listing every problem found."""
+    return load_scenario_text(read_text(path), str(path))
+
+
+def load_scenario_text(text: str, name: str) -> Scenario:
+    """Validate scenario YAML given as text (``name`` is used in messages)."""
+    scenario, problems = read_scenario(text, name)
+    if problems or scenario is None:
+        raise ScenarioError(problems)
+    return scenario
+
+
+def read_text(path: str | Path) -> str:
+    """A file's text; an unreadable file is a :class:`ScenarioError` saying why."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([Problem(str(path), None, "no such file")]) from None
+    except IsADirectoryError:
+        raise ScenarioError([Problem(str(path), None, "is a folder, not a scenario file")]) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError([Problem(str(path), None, f"cannot read the file: {error}")]) from None
+
+
+def read_scenario(text: str, name: str) -> tuple[Scenario | None, list[Problem]]:
+    """The scenario (None if it cannot be built) and every problem found in it."""
+    try:
+        source, data = _parse(text, name)
+    except ScenarioError as error:
+        return None, error.problems
+    if not isinstance(data, Mapping):
+        return None, [Problem(name, 1, "a scenario is a YAML mapping with system, map, combatants, ...")]
+    reader = _Reader(source)
+    system, game = reader.game(data)
+    fields = reader.scenario_fields(data, system)
+    if system is None or game is None or reader.problems:
+        return None, sorted(reader.problems, key=lambda p: p.line or 0)
+    setup = _setup(data)
+    return Scenario(name, game=game, system=system, setup=setup, source=source, **fields), []
+
+
+def _parse(text: str, name: str) -> tuple[Source, Any]:
+    """The node tree (for lines) and the data; YAML errors become a :class:`ScenarioError`."""
+    source = compose(text, name)
+    try:
+        return source, yaml.safe_load(text) if source.root is not None else None
+    except yaml.MarkedYAMLError as error:  # e.g. a tag safe loading refuses
+        raise ScenarioError([yaml_problem(error, name)]) from None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _setup(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in SCENARIO_KEYS}
+
+
+class _Reader:
+    """Collects problems while reading one scenario."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def add(self, path: tuple[Segment, ...], message: str) -> None:
+        self.problems.append(self.source.problem(path, message))
+
+    # -- the fight ------------------------------------------------------------------------------
+
+    def game(self, data: Mapping[str, Any]) -> tuple[RuleSystem[Any, Any] | None, Game | None]:
+        system = self.system(data)
+        if system is None:
+            return None, None
+        try:
+            return system, system.new_game(_setup(data))
+        except (TacticaError, DiceError) as error:
+            self.problems += locate_message(self.source, str(error))
+            return system, None
+
+    def system(self, data: Mapping[str, Any]) -> RuleSystem[Any, Any] | None:
+        known = ", ".join(s.id for s in all_systems())
+        if "system" not in data:
+            self.add((), f"no 'system' key: say which rules the fight uses (registered systems: {known})")
+            return None
+        try:
+            return get_system(str(data["system"]))
+        except TacticaError as error:
+            self.add(("system",), str(error))
+            return None
+
+    # -- scenario-only keys ---------------------------------------------------------------------
+
+    def scenario_fields(self, data: Mapping[str, Any], system: RuleSystem[Any, Any] | None) -> dict[str, Any]:
+        dice, then = self.dice(data.get("dice", []))
+        return {
+            "name": self.text(data, "name", Path(self.source.name).stem),
+            "description": self.text(data, "description", ""),
+            "seed": self.seed(data.get("seed", 0)),
+            "dice": dice,
+            "dice_then": then,
+            "script": self.script(data.get("script", [])),
+            "expect": tuple(self.expectations(data.get("expect", []), ("expect",))),
+            "ai": self.ai(data.get("ai", {}), system),
+        }
+
+    def text(self, data: Mapping[str, Any], key: str, default: str) -> str:
+        value = data.get(key, default)
+        if value is None:
+            return default
+        if not isinstance(value, (str, int, float)):
+            self.add((key,), f"'{key}' is text")
+            return default
+        return str(value).strip()
+
+    def seed(self, value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        self.add(("seed",), f"the seed is a whole number, got {value!r}")
+        return 0
+
+    def dice(self, value: Any) -> tuple[tuple[int, ...], str]:
+        faces, then, path = value, "seed", tuple[Segment, ...](("dice",))
+        if isinstance(value, Mapping):
+            faces, then, path = value.get("faces", []), value.get("then", "seed"), ("dice", "faces")
+            if then not in ("seed", "stop"):
+                self.add(("dice", "then"), "'then' is 'seed' (roll seeded dice after the faces) or 'stop'")
+        if not isinstance(faces, list) or not all(_is_int(f) for f in faces):
+            self.add(path, "dice are a list of whole numbers (faces used in order), e.g. [20, 3, 5]")
+            return (), "seed"
+        return tuple(faces), str(then)
+
+    def ai(self, value: Any, system: RuleSystem[Any, Any] | None) -> dict[str, str]:
+        if not isinstance(value, Mapping):
+            self.add(("ai",), "'ai' maps each side to a policy name, e.g. {red: default, blue: random}")
+            return {}
+        names = policy_names(system.id) if system is not None else []
+        for side, policy in value.items():
+            if names and policy not in names:
+                self.add(("ai", str(side)), f"unknown AI '{policy}'; choose one of: {', '.join(names)}")
+        return {str(k): str(v) for k, v in value.items()}
+
+    # -- script and expectations ----------------------------------------------------------------
+
+    def script(self, value: Any) -> tuple[Step, ...]:
+        if not isinstance(value, list):
+            self.add(("script",), "the script is a list of actions (text) and {expect: ...} entries")
+            return ()
+        return tuple(step for i, item in enumerate(value) if (step := self.step(i, item)) is not None)
+
+    def step(self, index: int, item: Any) -> Step | None:
+        path: tuple[Segment, ...] = ("script", index)
+        line = self.source.line_of(path)
+        if isinstance(item, str):
+            try:
+                return Step(index, line, action=Action.parse(item))
+            except ActionSyntaxError as error:
+                self.add(path, str(error) + comma_hint(item))
+                return None
+        if isinstance(item, Mapping) and list(item) == ["expect"]:
+            return Step(index, line, expect=tuple(self.expectations(item["expect"], (*path, "expect"))))
+        if isinstance(item, Mapping) and item and all(k in EXPECTATION_KINDS for k in item):
+            return Step(index, line, expect=tuple(self.expectations(item, path)))
+        self.add(path, "a script entry is an action (text such as 'vex move @3,4') or {expect: ...}")
+        return None
+
+    def expectations(self, value: Any, path: tuple[Segment, ...]) -> list[Expectation]:
+        items = [value] if isinstance(value, Mapping) else value
+        if not isinstance(items, list):
+            self.add(path, f"expectations are a list of one-key mappings ({', '.join(EXPECTATION_KINDS)})")
+            return []
+        out: list[Expectation] = []
+        for i, item in enumerate(items):
+            where = (*path, i) if items is value else path
+            if not isinstance(item, Mapping) or not item:
+                self.add(where, f"an expectation is a one-key mapping: {', '.join(EXPECTATION_KINDS)}")
+                continue
+            out += [e for kind, body in item.items() if (e := self.expectation(str(kind), body, where))]
+        return out
+
+    def expectation(self, kind: str, body: Any, path: tuple[Segment, ...]) -> Expectation | None:
+        spec, problems = parse_expectation(kind, body)
+        where = (*path, kind)
+        for problem in problems:
+            self.add(where, problem)
+        if problems:
+            return None
+        return Expectation(kind, spec, self.source.line_of(where), format_path(where))

@@ -1,0 +1,165 @@
+"""The command line through typer's CliRunner: each command, exit codes, and bad input (exit 2, one paragraph
+on stderr naming the place, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from tactica.cli import app
+from tests.scenario.helpers import BASE, DUEL, line_of, with_script, write
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "futurepath" / "basics.yaml"
+runner = CliRunner()
+
+
+def invoke(*args: str | Path) -> Result:
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def assert_bad_input(result: Result, *needles: str) -> str:
+    """Exit 2, nothing but 'error:' lines on stderr, no traceback; returns stderr."""
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines), result.stderr
+    for needle in needles:
+        assert needle in result.stderr
+    return result.stderr
+
+
+def test_systems_lists_futurepath() -> None:
+    result = invoke("systems")
+    assert result.exit_code == 0 and result.stdout.startswith("futurepath  FuturePath")
+    data = json.loads(invoke("systems", "--json").stdout)
+    assert data[0]["id"] == "futurepath" and set(data[0]) == {"id", "name", "version"}
+
+
+def test_demo_runs_to_an_outcome() -> None:
+    result = invoke("demo", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Warehouse skirmish — FuturePath, seed 3")
+    assert "Round 1 — team" in out and "Map at the start of round 2:" in out
+    assert out.strip().splitlines()[-1].startswith("Outcome: ")
+    assert "Fight over:" in out
+
+
+def test_demo_json_and_an_unknown_system() -> None:
+    data = json.loads(invoke("demo", "futurepath", "--rounds", "2", "--json").stdout)
+    assert data["outcome"]["round"] <= 3 and data["system"] == "futurepath"
+    assert_bad_input(invoke("demo", "chess"), "unknown rule system 'chess'; registered systems: futurepath")
+
+
+def test_fight_json_parses(tmp_path: Path) -> None:
+    path = write(tmp_path, DUEL)
+    result = invoke("fight", path, "--json", "--seed", "4", "--ai", "red=random")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["outcome"]["winner"] in ("red", "blue") and data["ai"] == {"red": "random", "blue": "default"}
+    assert data["actions"] and data["events"][0]["event"] == "FightStarted"
+
+
+def test_fight_reads_as_a_log(tmp_path: Path) -> None:
+    result = invoke("fight", write(tmp_path, DUEL), "--seed", "4")
+    assert result.exit_code == 0
+    assert "Round 1 — team red" in result.stdout and "Outcome:" in result.stdout
+
+
+def test_fight_ai_names_are_checked(tmp_path: Path) -> None:
+    path = write(tmp_path, DUEL)
+    assert_bad_input(invoke("fight", path, "--ai", "smart"), "unknown AI 'smart'", "random, default")
+    assert_bad_input(invoke("fight", path, "--ai", "green=random"), "no side 'green'", "sides: red, blue")
+
+
+def test_verify_exit_codes(tmp_path: Path) -> None:
+    passing = invoke("verify", EXAMPLE)
+    assert passing.exit_code == 0, passing.output
+    assert "pass  line" in passing.stdout and "0 failed" in passing.stdout
+    failing = write(tmp_path, with_script(expect="  - state: {vex.hp: 17}\n"))
+    result = invoke("verify", failing)
+    assert result.exit_code == 1
+    assert "FAIL  line" in result.stdout and "vex.hp: expected 17, got 18" in result.stdout
+    data = json.loads(invoke("verify", failing, "--json").stdout)
+    assert data["files"][0]["results"][0]["actual"] == {"vex.hp": 18}
+
+
+def test_verify_a_folder_with_a_bad_file_exits_2(tmp_path: Path) -> None:
+    write(tmp_path, with_script(expect="  - state: {vex.hp: 18}\n"), "good.yaml")
+    write(tmp_path, with_script("vex fly"), "bad.yaml")
+    result = invoke("verify", tmp_path)
+    assert result.exit_code == 2
+    assert "1 passed" in result.stdout and "1 with errors" in result.stdout
+    assert "bad.yaml:" in result.stderr and "unknown action 'fly'" in result.stderr
+
+
+def test_check_reports(tmp_path: Path) -> None:
+    result = invoke("check", EXAMPLE)
+    assert result.exit_code == 0 and result.stdout.startswith("ok: ")
+    bad = write(tmp_path, with_script("vex attack rook with", expect="  - stat: {}\n"))
+    stderr = assert_bad_input(invoke("check", bad), "'with' needs an item name", "unknown expectation 'stat'")
+    assert len(stderr.strip().splitlines()) == 2
+    data = json.loads(invoke("check", bad, "--json").stdout)
+    assert data[0]["ok"] is False and len(data[0]["problems"]) == 2
+
+
+BAD_INPUTS = {
+    "truncated YAML": (BASE[: BASE.index("template: gunslinger")], "id: rook", "not valid YAML"),
+    "unknown weapon": (
+        BASE.replace("template: brawler}", "template: brawler, weapons: [lazer]}"),
+        "lazer",
+        "combatants[1].weapons[0]: unknown weapon 'lazer'; known: ",
+    ),
+    "position off the map": (
+        BASE.replace("at: b,", "at: [30, 2],"),
+        "[30, 2]",
+        "combatants[2].at: position [30, 2] is off the map (x 0-6, y 0-2)",
+    ),
+    "illegal action": (
+        with_script("vex attack rook with rifle", "vex sprint @3,0"),
+        "vex sprint",
+        "script[1]: illegal action 'vex sprint @3,0': Sprint is a Full-Round action",
+    ),
+    "dice running out": (
+        with_script("vex attack rook with rifle", dice="{faces: [15], then: stop}"),
+        "vex attack",
+        "script[0]: scripted dice ran out",
+    ),
+}
+
+
+#: fight ignores the script and check does not run it, so script failures are for verify and play.
+SCRIPT_CASES = ("illegal action", "dice running out")
+COMBINATIONS = [
+    (command, case)
+    for case in BAD_INPUTS
+    for command in ("verify", "play", *(() if case in SCRIPT_CASES else ("fight", "check")))
+]
+
+
+@pytest.mark.parametrize(("command", "case"), COMBINATIONS)
+def test_bad_input_exits_2_with_one_paragraph(tmp_path: Path, command: str, case: str) -> None:
+    text, needle, message = BAD_INPUTS[case]
+    path = write(tmp_path, text)
+    assert_bad_input(invoke(command, path), f"{path}:{line_of(text, needle)}", message)
+
+
+def test_a_missing_file_exits_2(tmp_path: Path) -> None:
+    for command in ("verify", "fight", "play", "check"):
+        assert_bad_input(invoke(command, tmp_path / "nowhere.yaml"), "nowhere.yaml: no such file")
+
+
+def test_json_errors_are_data_on_stdout(tmp_path: Path) -> None:
+    result = invoke("fight", tmp_path / "nowhere.yaml", "--json")
+    assert result.exit_code == 2 and "no such file" in json.loads(result.stdout)["error"][0]
+
+
+def test_fight_uses_scripted_faces_then_the_seed(tmp_path: Path) -> None:
+    """The script is not played, so faces scripted with 'then: stop' never run out in an AI fight."""
+    path = write(tmp_path, DUEL + "dice: {faces: [18], then: stop}\n")
+    data = json.loads(invoke("fight", path, "--json").stdout)
+    assert data["outcome"] is not None
