@@ -11,7 +11,7 @@ import hashlib
 import json
 import operator
 import pickle
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from tactica.dice import DiceError, ScriptedDice, SeededDice
@@ -43,6 +43,8 @@ class Fight:
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self._legal_ids: set[int] | None = None
+        self._legal_of: dict[tuple[str, frozenset[str] | None], list[Action]] = {}
+        self._deciding: list[str] | None = None
         self.state: State = self.system.new_state(game)
         self.system.start(game, self.state, self._context())
         self._checkpoints: dict[int, tuple[State, int, int]] = {}
@@ -61,9 +63,27 @@ class Fight:
             self._legal = [] if self.state.over else self.system.legal_actions(self.game, self.state)
         return self._legal
 
+    def legal_actions_of(self, actor: str, verbs: Collection[str] | None = None) -> list[Action]:
+        """The legal actions of one actor (with one of ``verbs``, when given): those ``legal_actions()``
+        lists, in the same order, listed without the others when the rule system can (a policy deciding for
+        one actor, and caring only for some verbs, needs no more)."""
+        if self._legal is not None:
+            return [a for a in self._legal if a.actor == actor and (verbs is None or a.verb in verbs)]
+        key = (actor, None if verbs is None else frozenset(verbs))
+        found = self._legal_of.get(key)
+        if found is None:
+            over = self.state.over
+            found = [] if over else self.system.legal_actions_of(self.game, self.state, actor, key[1])
+            self._legal_of[key] = found
+        return found
+
     def deciding(self) -> list[str]:
         """The actors who may decide now, in the order their first legal action appears."""
-        return list(dict.fromkeys(map(_ACTOR, self.legal_actions())))
+        if self._legal is not None:
+            return list(dict.fromkeys(map(_ACTOR, self._legal)))
+        if self._deciding is None:
+            self._deciding = [] if self.state.over else self.system.deciding(self.game, self.state)
+        return list(self._deciding)
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` may be taken now, else why not."""
@@ -94,7 +114,8 @@ class Fight:
             raise
         self.history.append(action)
         self._marks.append(mark)
-        self._legal = self._legal_set = self._legal_ids = None
+        self._legal = self._legal_set = self._legal_ids = self._deciding = None
+        self._legal_of = {}
         if len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoint()
         return self.events[mark[1] :]
@@ -113,13 +134,14 @@ class Fight:
     def clone(self) -> Fight:
         """An independent copy sharing only the static game."""
         other = copy.copy(self)
-        other.state = copy.deepcopy(self.state)
+        other.state = _copy_state(self.state)
         other.tape = DiceTape(copy.deepcopy(self.tape.source), list(self.tape.faces))
         other.tape.pos = self.tape.pos
         other.events = list(self.events)
         other.history = list(self.history)
         other._marks = list(self._marks)
         other._checkpoints = dict(self._checkpoints)
+        other._legal_of = dict(self._legal_of)
         return other
 
     def is_over(self) -> bool:
@@ -203,7 +225,13 @@ class Fight:
         Policies hand back one of the listed objects, so identity is tried before equality."""
         legal = self._legal
         if legal is None:
-            return None
+            listed: bool | None = None
+            for (actor, verbs), actions in self._legal_of.items():
+                if actor == action.actor and (verbs is None or action.verb in verbs):
+                    if any(a is action for a in actions) or action in actions:
+                        return True
+                    listed = False
+            return listed
         if self._legal_ids is None:
             self._legal_ids = set(map(id, legal))
         if id(action) in self._legal_ids:
@@ -226,11 +254,12 @@ class Fight:
         state, n_events, pos = self._checkpoints[base]
         self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= n}
         faces, source = list(self.tape.faces), self.tape.source
-        self.state = copy.deepcopy(state)
+        self.state = _copy_state(state)
         del self.events[n_events:]
         self.history, self._marks = list(actions[:base]), self._marks[:base]
         self.tape = DiceTape(ScriptedDice(faces[pos:tape_pos]), faces[:pos])
-        self._legal = self._legal_set = self._legal_ids = None
+        self._legal = self._legal_set = self._legal_ids = self._deciding = None
+        self._legal_of = {}
         for action in actions[base:]:
             self.apply(action)
         self.tape = DiceTape(source, faces)

@@ -8,7 +8,7 @@ hooks; :class:`tactica.engine.fight.Fight` does the bookkeeping (history, dice, 
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -102,6 +102,23 @@ class RuleSystem(abc.ABC, Generic[G, S]):
     @abc.abstractmethod
     def legal_actions(self, game: G, state: S) -> list[Action]:
         """Every action that may be taken now, by every actor who may decide now."""
+
+    def legal_actions_of(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        """The actions of :meth:`legal_actions` whose actor is ``actor`` (and verb one of ``verbs``, when
+        given), in the same order. Systems that list actions actor by actor and verb by verb override it to
+        list only those."""
+        return [
+            a
+            for a in self.legal_actions(game, state)
+            if a.actor == actor and (verbs is None or a.verb in verbs)
+        ]
+
+    def deciding(self, game: G, state: S) -> list[str]:
+        """The actors who may decide now, in the order their first legal action appears in
+        :meth:`legal_actions`. Systems override it when they can tell without listing every action."""
+        return list(dict.fromkeys(a.actor for a in self.legal_actions(game, state)))
 
     @abc.abstractmethod
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:

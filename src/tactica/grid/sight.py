@@ -14,31 +14,51 @@ The line is the same set of cells from either end, so both answers are symmetric
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection
 
 from tactica.grid.board import Board
 from tactica.grid.terrain import Cover
 from tactica.grid.types import Pos
 
+#: Per board, what the terrain says about the line between two cells: the cells strictly between them,
+#: whether one is a wall, and the best cover among them. Boards are immutable, so this never goes stale.
+LineFacts = tuple[tuple[Pos, ...], bool, Cover]
+_FACTS: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos], LineFacts]] = weakref.WeakKeyDictionary()
+_FACTS_PER_BOARD = 1 << 18
+
+
+def _line_facts(board: Board, a: Pos, b: Pos) -> LineFacts:
+    cache = _FACTS.get(board)
+    if cache is None:
+        cache = _FACTS[board] = {}
+    facts = cache.get((a, b))
+    if facts is None:
+        inside = tuple(board.line(a, b)[1:-1])
+        terrains = [board.terrain(p) for p in inside]
+        cover = max((t.cover for t in terrains), default=Cover.NONE)
+        facts = (inside, any(t.wall for t in terrains), cover)
+        if len(cache) >= _FACTS_PER_BOARD:
+            cache.clear()
+        cache[(a, b)] = facts
+    return facts
+
 
 def line_of_sight(board: Board, a: Pos, b: Pos, *, blockers: Collection[Pos] = ()) -> bool:
     """True when nothing on the line strictly between ``a`` and ``b`` is a wall or in ``blockers``."""
     if board.distance(a, b) <= 1:
         return True
-    return not any(board.terrain(p).wall or p in blockers for p in board.line(a, b)[1:-1])
+    inside, wall, _cover = _line_facts(board, a, b)
+    return not wall and not (blockers and any(p in blockers for p in inside))
 
 
 def cover_between(board: Board, attacker: Pos, target: Pos, *, blockers: Collection[Pos] = ()) -> Cover:
     """The cover ``target`` has against ``attacker``; see the module rule (creatures give partial cover)."""
     if board.distance(attacker, target) <= 1:
         return Cover.NONE
-    cover = Cover.NONE
-    for p in board.line(attacker, target)[1:-1]:
-        terrain = board.terrain(p)
-        if terrain.wall:
-            return Cover.FULL
-        if terrain.cover > cover:
-            cover = terrain.cover
-        if cover < Cover.PARTIAL and p in blockers:
-            cover = Cover.PARTIAL
+    inside, wall, cover = _line_facts(board, attacker, target)
+    if wall:
+        return Cover.FULL
+    if cover < Cover.PARTIAL and blockers and any(p in blockers for p in inside):
+        return Cover.PARTIAL
     return cover

@@ -21,4 +21,6 @@ def test_every_verb_is_documented() -> None:
 
     text = DOC.read_text()
     for verb in get_system("futurepath").verbs:  # type: ignore[attr-defined]
-        assert f" {verb} " in text or f"`a {verb}" in text or f"`e {verb}" in text or f"`r {verb}" in text, verb
+        assert f" {verb} " in text or f"`a {verb}" in text or f"`e {verb}" in text or f"`r {verb}" in text, (
+            verb
+        )

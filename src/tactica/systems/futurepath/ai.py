@@ -1,9 +1,467 @@
-"""The default FuturePath policy (being written: for now it plays like the random policy)."""
+"""The default FuturePath policy: simple, sensible tactics, always one of ``fight.legal_actions()``.
+
+It decides for the first deciding actor (several teammates may act in a team turn), in this order:
+
+1. a pending decision: take the Tactical Opportunity (the best melee weapon), or another attack-like answer;
+2. stand up when down; throw a grenade when 2+ enemies and no ally stand within its blast;
+3. attack the best target it can hurt: lowest HP among the standing enemies in range and not in Full cover
+   (dying enemies are left alone); a Full Attack when it has Extra Attack/Damage, then the Bonus Attack;
+4. coup de grace on a dying enemy; a medic stabilizes a dying ally;
+5. draw a weapon when nothing is drawn; reload an empty weapon;
+6. close in: melee to a square next to the target (sprinting when a Standard move is too short), ranged to a
+   square within one range increment with a line of fire, preferring cover (squares whose lines from the
+   enemies pass a crate or barricade);
+7. end the turn.
+
+Every choice is picked from the legal actions of the deciding actor, so an illegal action is impossible; it
+asks only for that actor's actions of the verbs it uses (``Fight.legal_actions_of``), which is much cheaper
+than listing every teammate's moves and throws. Sight lines and walking distances ignore creatures; they
+depend only on the board and are cached per board.
+"""
 
 from __future__ import annotations
 
-from tactica.ai.policy import RandomPolicy
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import groupby
+from operator import attrgetter
+
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+from tactica.grid import Board, Cover, cover_between, line_of_sight, reachable
+from tactica.systems.futurepath import attacks, movement
+from tactica.systems.futurepath.setup import FuturePathGame
+from tactica.systems.futurepath.sheet import Weapon
+from tactica.systems.futurepath.state import Fighter, FuturePathState
+
+Pos = tuple[int, int]
+
+#: Verbs that answer a pending decision by attacking, best first; then the ones that let it go.
+ATTACKING_ANSWERS = ("opportunity", "fire", "attack", "full-attack")
+DECLINING_ANSWERS = ("pass", "hold")
+#: The turn actions the policy ever takes (it asks the rules to list only these).
+TURN_VERBS = frozenset(
+    [
+        "stand",
+        "throw",
+        "full-attack",
+        "attack",
+        "bonus-attack",
+        "coup-de-grace",
+        "stabilize",
+        "draw",
+        "reload",
+        "move",
+        "sprint",
+        "end",
+    ]
+)
+#: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
+WORST_NET_DICE = -1
+#: Try at most this many sprint destinations (each costs a path search) before settling for a move.
+SPRINT_TRIES = 3
+#: Entries the sight and distance caches of one board may hold before they start over.
+GEOMETRY_LIMIT = 1 << 20
 
 
-class DefaultPolicy(RandomPolicy):
-    """Placeholder until the tactical policy lands."""
+class DefaultPolicy:
+    """Sensible, simple FuturePath tactics; ``seed`` is kept for the policy interface (choices are
+    deterministic for a given state)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, fight: Fight) -> Action:
+        """The action for the first deciding actor."""
+        actor = fight.deciding()[0]
+        mine = fight.legal_actions_of(actor, None if fight.state.pending else TURN_VERBS)
+        by_verb: dict[str, list[Action]] = {}
+        for verb, actions in groupby(mine, key=_VERB):
+            by_verb.setdefault(verb, []).extend(actions)
+        game = fight.game
+        state = fight.state
+        assert isinstance(game, FuturePathGame) and isinstance(state, FuturePathState)
+        view = View(game, state, state.fighters[mine[0].actor])
+        choice = _answer(view, by_verb) if state.pending else _turn(view, by_verb)
+        return choice or by_verb.get("end", mine)[0]
+
+
+_VERB = attrgetter("verb")
+
+
+# -- what the actor sees ---------------------------------------------------------------------------
+
+
+class View:
+    """One decision's facts: the actor, the standing enemies, and cached geometry."""
+
+    def __init__(self, game: FuturePathGame, state: FuturePathState, me: Fighter) -> None:
+        self.game = game
+        self.state = state
+        self.me = me
+        self.sheet = game.sheet(me.id)
+        self.foes = [f for f in state.fighters.values() if f.side != me.side and f.is_up]
+        self.geometry = geometry(game.board, attacks.blockers(state))
+
+    def distance(self, a: Pos, b: Pos) -> int:
+        """Squares between two cells."""
+        return self.game.board.distance(a, b)
+
+
+class Geometry:
+    """Sight lines and walking distances over one board with fixed blocking objects, filled as asked (and
+    emptied when they grow past :data:`GEOMETRY_LIMIT` entries, for very large boards)."""
+
+    def __init__(self, board: Board, blockers: frozenset[Pos]) -> None:
+        self.board = board
+        self.blockers = blockers
+        self.covers: dict[tuple[Pos, Pos], Cover] = {}
+        self.fields: dict[Pos, dict[Pos, int]] = {}
+
+    def cover(self, a: Pos, b: Pos) -> Cover:
+        """Cover of ``b`` against an attacker at ``a`` from terrain and objects (Full: no line of fire)."""
+        found = self.covers.get((a, b))
+        if found is None:
+            if line_of_sight(self.board, a, b, blockers=self.blockers):
+                found = cover_between(self.board, a, b)
+            else:
+                found = Cover.FULL  # a wall or a closed door in the way (rule 43)
+            if len(self.covers) >= GEOMETRY_LIMIT:
+                self.covers.clear()
+            self.covers[(a, b)] = self.covers[(b, a)] = found  # the line is the same from either end
+        return found
+
+    def walk(self, to: Pos) -> dict[Pos, int]:
+        """Movement cost from every cell to ``to`` over the terrain (creatures ignored)."""
+        field = self.fields.get(to)
+        if field is None:
+            board = self.board
+            cells = sum(1 for _ in board.cells())
+            if len(self.fields) * cells >= GEOMETRY_LIMIT:
+                self.fields.clear()
+            field = self.fields[to] = reachable(board, to, 2 * cells, blocked=self.blockers)
+        return field
+
+
+_GEOMETRY: weakref.WeakKeyDictionary[Board, dict[frozenset[Pos], Geometry]] = weakref.WeakKeyDictionary()
+
+
+def geometry(board: Board, blockers: Iterable[Pos]) -> Geometry:
+    """The shared geometry cache of a board with these blocking objects."""
+    key = frozenset(blockers)
+    per_board = _GEOMETRY.setdefault(board, {})
+    found = per_board.get(key)
+    if found is None:
+        found = per_board[key] = Geometry(board, key)
+    return found
+
+
+# -- pending decisions -----------------------------------------------------------------------------
+
+
+def _answer(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Answer a pending decision: attack when that is an answer (best expected damage), else decline."""
+    for verb in ATTACKING_ANSWERS:
+        options = [a for a in by_verb.get(verb, []) if a.using is None or a.using in view.game.weapons]
+        if options:
+            return max(options, key=lambda a: _answer_value(view, a))
+    for verb in DECLINING_ANSWERS:
+        if verb in by_verb:
+            return by_verb[verb][0]
+    return next(iter(by_verb.values()))[0]
+
+
+def _answer_value(view: View, action: Action) -> float:
+    target = view.state.fighters.get(action.target or "")
+    if target is None or action.using is None:
+        return 0.0
+    return Odds.of(view, target, view.game.weapons[action.using]).expected
+
+
+# -- a turn ----------------------------------------------------------------------------------------
+
+
+def _turn(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """The next action of the actor's turn, or None to end it."""
+    steps = (
+        _stand,
+        _grenade,
+        _strike,
+        _finish_off,
+        _stabilize,
+        _draw,
+        _reload,
+        _close_in,
+    )
+    for step in steps:
+        choice = step(view, by_verb)
+        if choice is not None:
+            return choice
+    return None
+
+
+def _stand(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Get up from prone, sitting or kneeling (a Simple action) before anything else."""
+    if view.me.posture != "standing" and "stand" in by_verb:
+        return by_verb["stand"][0]
+    return None
+
+
+def _grenade(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Throw a damaging grenade where its blast holds the most standing enemies (2+) and no ally.
+
+    Uncooked throws first: cooking can go off in the hand (rule 34)."""
+    throws = by_verb.get("throw")
+    if not throws or len(view.foes) < 2:
+        return None
+    board = view.game.board
+    per_cell = int(board.scale.per_cell)
+    friends = [f.pos for f in view.state.fighters.values() if f.side == view.me.side and f.status != "dead"]
+    spots: dict[int, dict[Pos, int]] = {}
+    best: tuple[int, int] | None = None
+    choice = None
+    for action in throws:
+        weapon = view.game.weapons.get(action.using or "")
+        if weapon is None or weapon.effect != "damage" or action.at is None:
+            continue
+        radius = weapon.radius_ft // per_cell
+        if radius not in spots:
+            spots[radius] = _blast_spots(view, radius, friends)
+        hits = spots[radius].get(action.at, 0)
+        key = (hits, -len(action.flags))
+        if hits >= 2 and (best is None or key > best):
+            best, choice = key, action
+    return choice
+
+
+def _blast_spots(view: View, radius: int, friends: list[Pos]) -> dict[Pos, int]:
+    """Squares a blast of ``radius`` centred there would catch 2+ standing enemies and no ally in."""
+    board = view.game.board
+    counts: dict[Pos, int] = {}
+    for foe in view.foes:
+        for p in board.cells_within(foe.pos, radius):
+            counts[p] = counts.get(p, 0) + 1
+    return {
+        p: n for p, n in counts.items() if n >= 2 and not any(board.distance(p, q) <= radius for q in friends)
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """How well one attack on one target would go: net advantage dice, chance to hit, expected damage."""
+
+    net: int
+    hit: float
+    expected: float
+
+    @classmethod
+    def of(cls, view: View, target: Fighter, weapon: Weapon, *, full: bool = False) -> Odds:
+        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count."""
+        game, me, sheet = view.game, view.me, view.sheet
+        net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
+        die_mean = (sheet.advantage_die + 1) / 2 if sheet.advantage_die else 1.0
+        ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
+        bonus = weapon.accuracy if (game.options.accuracy_bonus_always or not weapon.is_melee) else 0
+        needed = game.sheet(target.id).ac - ability - bonus - net * die_mean
+        hit = min(0.95, max((21 - weapon.crit_range) / 20, (21 - needed) / 20))
+        damage = _mean(weapon) + attacks.flat_damage(game, me, weapon)
+        if full:
+            per_hit = damage * (1 + sheet.extra_damage)
+            return cls(net, hit, hit * per_hit * (1 + sheet.extra_attacks))
+        return cls(net, hit, hit * damage)
+
+
+_MEANS: dict[str, float] = {}
+
+
+def _mean(weapon: Weapon) -> float:
+    """The weapon's mean damage dice (cached by dice notation)."""
+    key = str(weapon.damage or weapon.level)
+    if key not in _MEANS:
+        _MEANS[key] = float(weapon.dice.mean())
+    return _MEANS[key]
+
+
+def _strike(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Attack the best standing target; a Full Attack when it can, the Bonus Attack when it may."""
+    choice = _best_attack(view, by_verb)
+    if choice is None:
+        return None
+    action, odds = choice
+    weapon = view.game.weapons[action.using or ""]
+    if action.verb == "attack" and not weapon.is_melee and odds.net < WORST_NET_DICE:
+        better = _close_in(view, by_verb)
+        if better is not None:
+            return better
+    return action
+
+
+def _best_attack(view: View, by_verb: dict[str, list[Action]]) -> tuple[Action, Odds] | None:
+    """The attack to make: lowest-HP target it can hurt, best weapon, Full Attack if possible."""
+    up = {f.id: f for f in view.foes}
+    best: tuple[bool, bool, int, float] | None = None
+    choice: tuple[Action, Odds] | None = None
+    for verb in ("full-attack", "attack", "bonus-attack"):
+        for action in by_verb.get(verb, ()):
+            target = up.get(action.target or "")
+            if target is None or action.using is None:
+                continue
+            odds = Odds.of(view, target, view.game.weapons[action.using], full=verb == "full-attack")
+            weapon = view.game.weapons[action.using]
+            fair = weapon.is_melee or odds.net >= WORST_NET_DICE
+            key = (fair, odds.hit >= 0.25, -target.hp, odds.expected)
+            if best is None or key > best:
+                best, choice = key, (action, odds)
+    return choice
+
+
+def _finish_off(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Coup de grace on the dying enemy with the lowest HP."""
+    options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
+    if not options:
+        return None
+    return min(options, key=lambda a: view.state.fighters[a.target or ""].hp)
+
+
+def _stabilize(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """A medic with nothing better to do stabilizes the dying ally closest to death."""
+    fighters = view.state.fighters
+    options = [a for a in by_verb.get("stabilize", ()) if a.target in fighters]
+    options = [a for a in options if fighters[a.target or ""].side == view.me.side]
+    if not options or not view.sheet.medkit:
+        return None
+    return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
+
+
+def _draw(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """With empty hands, draw the weapon that suits the distance to the nearest enemy."""
+    if view.me.hands or "draw" not in by_verb:
+        return None
+    near = min((view.distance(view.me.pos, f.pos) for f in view.foes), default=0)
+
+    def fitness(action: Action) -> tuple[int, int]:
+        weapon = view.game.weapons.get(action.target or "")
+        if weapon is None or weapon.kind == "grenade":
+            return (0, 0)
+        if weapon.is_melee:
+            return (2 if near <= attacks.reach_squares(view.game, weapon) else 1, weapon.level)
+        loaded = weapon.ammo is None or view.me.ammo.get(weapon.name, 0) > 0
+        return (3 if loaded else 1, weapon.level)
+
+    return max(by_verb["draw"], key=fitness)
+
+
+def _reload(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Reload a drawn weapon that is empty."""
+    for action in by_verb.get("reload", ()):
+        if view.me.ammo.get(action.target or "", 1) <= 0:
+            return action
+    return None
+
+
+# -- moving ----------------------------------------------------------------------------------------
+
+
+def _close_in(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+    """Move toward a square to attack from, with the weapon in hand (melee or ranged)."""
+    moves = by_verb.get("move", [])
+    if not view.foes or not (moves or "sprint" in by_verb):
+        return None
+    weapon = _main_weapon(view)
+    if weapon is None or weapon.is_melee:
+        reach = attacks.reach_squares(view.game, weapon) if weapon else 1
+        return _melee_spot(view, moves, by_verb.get("sprint", []), reach)
+    return _firing_spot(view, moves, weapon)
+
+
+def _main_weapon(view: View) -> Weapon | None:
+    """The drawn weapon to fight with: a loaded gun or a melee weapon, the main hand first."""
+    for name in view.me.hands:
+        weapon = view.game.weapons[name]
+        if weapon.is_melee or (weapon.kind == "ranged" and view.me.ammo.get(name, 1) > 0):
+            return weapon
+    return None
+
+
+def _melee_spot(view: View, moves: list[Action], sprints: list[Action], reach: int) -> Action | None:
+    """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one."""
+    for options, checked in ((moves, False), (sprints, True)):
+        ranked = sorted(
+            (key, i, a) for i, a in enumerate(options) if (key := _melee_key(view, a.at, reach)) is not None
+        )
+        for _key, _i, action in ranked[:SPRINT_TRIES] if checked else ranked[:1]:
+            if not checked or _sure_footed(view, action):
+                return action
+    target = min(view.foes, key=lambda f: (view.geometry.walk(f.pos).get(view.me.pos, 999), f.hp))
+    return _approach(view, moves, sprints, target)
+
+
+def _melee_key(view: View, at: Pos | None, reach: int) -> tuple[int, int, int] | None:
+    if at is None:
+        return None
+    targets = [f.hp for f in view.foes if view.distance(at, f.pos) <= reach]
+    if not targets:
+        return None
+    crowd = sum(1 for f in view.foes if view.distance(at, f.pos) <= 1)
+    return (min(targets), crowd, view.distance(view.me.pos, at))
+
+
+def _sure_footed(view: View, action: Action) -> bool:
+    """True when a sprint to ``action.at`` avoids difficult terrain (no Acrobatics check, rule 16)."""
+    assert action.at is not None
+    game, state, me = view.game, view.state, view.me
+    budget = movement.allowance(game, me, action.verb, action.has_flag("fast"))
+    path = movement.path_to(game, state, me, budget, action.at)
+    return path is not None and not movement.crosses_difficult(game, state, me, path)
+
+
+def _approach(view: View, moves: list[Action], sprints: list[Action], target: Fighter) -> Action | None:
+    """The move (or safe sprint) that gets closest to ``target`` on foot, if it gets closer at all."""
+    field = view.geometry.walk(target.pos)
+    here = field.get(view.me.pos, 999)
+    best_move = min(moves, key=lambda a: field.get(a.at or view.me.pos, 999), default=None)
+    move_gain = here - field.get(best_move.at or view.me.pos, 999) if best_move else 0
+    ranked = sorted(sprints, key=lambda a: field.get(a.at or view.me.pos, 999))
+    for sprint in ranked[:SPRINT_TRIES]:
+        gain = here - field.get(sprint.at or view.me.pos, 999)
+        if gain > move_gain + 2 and _sure_footed(view, sprint):
+            return sprint
+    return best_move if move_gain > 0 else None
+
+
+def _firing_spot(view: View, moves: list[Action], weapon: Weapon) -> Action | None:
+    """A square within one range increment of a standing enemy, with a line of fire, in the best cover."""
+    per_cell = int(view.game.board.scale.per_cell)
+    increment = (weapon.range_ft or per_cell) // per_cell
+    best: tuple[int, int, int, int, int] | None = None
+    choice = None
+    for action in moves:
+        key = _firing_key(view, action.at, increment)
+        if key is not None and (best is None or key < best):
+            best, choice = key, action
+    if choice is not None:
+        return choice
+    nearest = min(view.foes, key=lambda f: (view.geometry.walk(f.pos).get(view.me.pos, 999), f.hp))
+    return _approach(view, moves, [], nearest)
+
+
+def _firing_key(view: View, at: Pos | None, increment: int) -> tuple[int, int, int, int, int] | None:
+    """Smaller is better: out of melee, fewer open lines from enemies, more cover, weaker target, near."""
+    if at is None:
+        return None
+    cover = view.geometry.cover
+    targets = [
+        f.hp for f in view.foes if view.distance(at, f.pos) <= increment and cover(at, f.pos) < Cover.FULL
+    ]
+    if not targets:
+        return None
+    exposed = shelter = melee = 0
+    for foe in view.foes:
+        seen = cover(foe.pos, at)
+        if seen == Cover.FULL:
+            continue
+        exposed += seen == Cover.NONE
+        shelter += int(seen)
+        melee += view.distance(foe.pos, at) <= 1
+    return (melee, exposed, -shelter, min(targets), view.distance(view.me.pos, at))

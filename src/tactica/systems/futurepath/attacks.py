@@ -81,12 +81,14 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
 
 def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: a smoke cloud on the line of fire gives Partial cover."""
+    clouds = [c for c in state.conditions if c.name == "smoke"]
+    if not clouds:
+        return Cover.NONE
     line = game.board.line(attacker.pos, target.pos)[1:]
-    for c in state.conditions:
-        if c.name == "smoke":
-            centre, radius = (c.data["x"], c.data["y"]), c.data["r"]
-            if any(game.board.distance(p, centre) <= radius for p in line):
-                return Cover.PARTIAL
+    for c in clouds:
+        centre, radius = (c.data["x"], c.data["y"]), c.data["r"]
+        if any(game.board.distance(p, centre) <= radius for p in line):
+            return Cover.PARTIAL
     return Cover.NONE
 
 

@@ -6,14 +6,16 @@ Tactical Opportunity: the move is suspended, the enemy decides, and the move goe
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tactica.dice import D20
 from tactica.engine.action import Action
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
 from tactica.engine.system import Context
-from tactica.grid import Path, Reach, explore
+from tactica.grid import Board, Path, Reach, explore, reachable
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -74,6 +76,19 @@ def mode_cost(game: G, fighter: Fighter, action: Action) -> Cost:
     return "full" if action.has_flag("fast") else mode.cost
 
 
+class ModeCost:
+    """:func:`mode_cost` for one mode, listing the costs its actions may have (``verbs.possible_costs``), so
+    that ``legal_actions`` skips the mode when none is affordable."""
+
+    __slots__ = ("costs",)
+
+    def __init__(self, mode: Mode) -> None:
+        self.costs: tuple[Cost, ...] = (mode.cost, "full") if mode.fast_speed else (mode.cost,)
+
+    def __call__(self, game: G, fighter: Fighter, action: Action) -> Cost:
+        return mode_cost(game, fighter, action)
+
+
 def terrain_sets(game: G, state: S, fighter: Fighter) -> tuple[set[Pos], set[Pos], set[Pos]]:
     """(blocked, difficult, no_stop) for this mover: rule 9 and blocking objects."""
     blocked: set[Pos] = {o.pos for o in state.objects.values() if o.blocks and not o.broken}
@@ -95,9 +110,28 @@ def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
 
     'per_square': one search, difficult squares cost 2. 'whole_move': avoid difficult terrain at the full
     allowance, or cross it at half the allowance (the later search wins when both reach a square).
+    The searches are remembered for a while: checking a move and then carrying it out search once.
     """
     blocked, difficult, no_stop = terrain_sets(game, state, fighter)
-    board, start = game.board, fighter.pos
+    sets = (frozenset(blocked), frozenset(difficult), frozenset(no_stop))
+    key = (fighter.pos, budget, game.options.difficult_terrain, *sets)
+    found: tuple[Reach, ...] = _recall(
+        _REACHES, game.board, key, lambda: tuple(_search(game, fighter.pos, budget, *sets))
+    )
+    return list(found)
+
+
+def _search(
+    game: G,
+    start: Pos,
+    budget: int,
+    blocked: frozenset[Pos],
+    difficult: frozenset[Pos],
+    no_stop: frozenset[Pos],
+) -> list[Reach]:
+    """The searches of :func:`reaches`, for a mover at ``start`` with these squares blocked, difficult or
+    not to stop in."""
+    board = game.board
     if game.options.difficult_terrain == "per_square":
         return [explore(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
     rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
@@ -107,9 +141,20 @@ def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
 
 
 def destinations(game: G, state: S, fighter: Fighter, budget: int) -> set[Pos]:
-    """Squares where a move with this allowance may end (not the start)."""
-    out = {p for reach in reaches(game, state, fighter, budget) for p in reach.destinations()}
-    out.discard(fighter.pos)
+    """Squares where a move with this allowance may end (not the start): the destinations of
+    :func:`reaches`, found by the same searches without keeping paths (same set, same order)."""
+    blocked, difficult, no_stop = terrain_sets(game, state, fighter)
+    board, start = game.board, fighter.pos
+    if game.options.difficult_terrain == "per_square":
+        found = [reachable(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
+    else:
+        rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
+        found = [
+            reachable(game.flat_board, start, budget // 2, blocked=blocked, no_stop=no_stop),
+            reachable(board, start, budget, blocked=blocked | rough, no_stop=no_stop),
+        ]
+    out = {p for costs in found for p in costs}
+    out.discard(start)
     return out
 
 
@@ -128,31 +173,91 @@ def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
 # -- verbs ---------------------------------------------------------------------------------------
 
 
+T = TypeVar("T")
+Recent = weakref.WeakKeyDictionary[Board, dict[tuple[object, ...], T]]
+#: Recent move lists and searches by board: ``legal_actions`` asks again and again for the same ones while
+#: nobody moves, and a move is checked, then carried out. Keys hold everything a value depends on.
+_MOVES: Recent[tuple[Action, ...]] = weakref.WeakKeyDictionary()
+_REACHES: Recent[tuple[Reach, ...]] = weakref.WeakKeyDictionary()
+RECENT = 1024
+
+
+def _recall(store: Recent[T], board: Board, key: tuple[object, ...], make: Callable[[], T]) -> T:
+    """``store``'s value for ``key`` on ``board``, made and kept when missing (the oldest go first)."""
+    cache = store.get(board)
+    if cache is None:
+        cache = store[board] = {}
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= RECENT:
+            del cache[next(iter(cache))]
+        found = cache[key] = make()
+    return found
+
+
 def move_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
-        if _mode_problem(game, fighter, verb):
+        if _mode_problem(game, fighter, verb) or not _terrain_possible(game, fighter, verb):
             return []
-        slow = [
-            p
-            for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))
-            if _terrain_problem(game, fighter, verb, p) is None
-        ]
-        actions = [Action(fighter.id, verb, at=p) for p in slow]
-        if MODES[verb].fast_speed:
-            actions += [Action(fighter.id, verb, at=p, flags=("stealthy",)) for p in slow]
-            fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
-            actions += [
-                Action(fighter.id, verb, at=p, flags=("fast",))
-                for p in fast
-                if _terrain_problem(game, fighter, verb, p) is None
-            ]
-        return actions
+        blocked, difficult, no_stop = terrain_sets(game, state, fighter)
+        key = (
+            fighter.id,
+            verb,
+            fighter.pos,
+            game.options.difficult_terrain,
+            _budget(game, fighter, verb, False),
+            _budget(game, fighter, verb, True),
+            frozenset(blocked),
+            frozenset(difficult),
+            frozenset(no_stop),
+        )
+        found: tuple[Action, ...] = _recall(
+            _MOVES, game.board, key, lambda: tuple(_moves(game, state, fighter, verb))
+        )
+        return list(found)
 
     return candidates
 
 
+def _moves(game: G, state: S, fighter: Fighter, verb: str) -> list[Action]:
+    """Every move of this mode: to each destination, at normal speed (also +stealthy) and fast."""
+    slow = [
+        p
+        for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))
+        if _terrain_problem(game, fighter, verb, p) is None
+    ]
+    actions = [Action(fighter.id, verb, at=p) for p in slow]
+    if MODES[verb].fast_speed:
+        actions += [Action(fighter.id, verb, at=p, flags=("stealthy",)) for p in slow]
+        fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
+        actions += [
+            Action(fighter.id, verb, at=p, flags=("fast",))
+            for p in fast
+            if _terrain_problem(game, fighter, verb, p) is None
+        ]
+    return actions
+
+
 def _budget(game: G, fighter: Fighter, verb: str, fast: bool) -> int:
     return allowance(game, fighter, verb, fast)
+
+
+def _terrain_possible(game: G, fighter: Fighter, verb: str) -> bool:
+    """False when a mode needing special terrain cannot start or end anywhere (none on the map)."""
+    needed = MODES[verb].terrain
+    if needed is None or game.board.terrain(fighter.pos).name == needed:
+        return True
+    return needed in _terrain_names(game.board)
+
+
+_NAMES: weakref.WeakKeyDictionary[Board, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _terrain_names(board: Board) -> frozenset[str]:
+    names = _NAMES.get(board)
+    if names is None:
+        names = _NAMES[board] = frozenset(board.terrain(p).name for p in board.cells())
+    return names
 
 
 def _terrain_problem(game: G, fighter: Fighter, verb: str, at: Pos) -> str | None:
@@ -382,7 +487,7 @@ VERBS = [
         Verb(
             name,
             m.title,
-            mode_cost,
+            ModeCost(m),
             move_candidates(name),
             move_check,
             move_resolve,

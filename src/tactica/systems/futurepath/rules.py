@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from tactica.engine.action import Action
@@ -93,6 +93,8 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     def __init__(self) -> None:
         self.verbs = verb_table()
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
+        self._turn_costs = [(v, possible_costs(v.cost)) for v in self.turn_verbs]
+        self._kinds = {costs for _, costs in self._turn_costs if costs is not None}
         wire_hooks()
         turns.RESUME["action"] = self._resume_action
 
@@ -131,14 +133,45 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             ]
         out: list[Action] = []
         for fid in state.acting:
-            fighter = state.fighters[fid]
-            affordable = {c: budget.refusal(game.options, fighter, c, "") is None for c in budget.COSTS}
-            for verb in self.turn_verbs:
-                costs = possible_costs(verb.cost)
-                if costs is not None and not any(affordable[c] for c in costs):
+            out.extend(self._turn_actions(game, state, state.fighters[fid]))
+        return out
+
+    def legal_actions_of(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        if state.pending:
+            if state.pending[-1].actor != actor:
+                return []
+            return [a for a in self.legal_actions(game, state) if verbs is None or a.verb in verbs]
+        if actor not in state.acting:
+            return []
+        return self._turn_actions(game, state, state.fighters[actor], verbs)
+
+    def deciding(self, game: G, state: S) -> list[str]:
+        if state.pending:
+            return super().deciding(game, state)
+        # 'end' (no cost) is legal for every acting character, so each of them may decide
+        return list(state.acting)
+
+    def _turn_actions(
+        self, game: G, state: S, fighter: Fighter, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        """The turn actions ``fighter`` can take and pay for now (only of ``verbs``, when given)."""
+        out: list[Action] = []
+        affordable = {c: budget.refusal(game.options, fighter, c, "") is None for c in budget.COSTS}
+        payable = {k: (any(affordable[c] for c in k), all(affordable[c] for c in k)) for k in self._kinds}
+        for verb, costs in self._turn_costs:
+            if verbs is not None and verb.name not in verbs:
+                continue
+            if costs is not None:
+                some, every = payable[costs]
+                if not some:
                     continue
-                actions = verb.candidates(game, state, fighter)
-                out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
+                if every:  # no need to price each action
+                    out.extend(verb.candidates(game, state, fighter))
+                    continue
+            actions = verb.candidates(game, state, fighter)
+            out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
         return out
 
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:

@@ -1,0 +1,39 @@
+"""The benchmark script runs (with a handful of fights) and reports what `make bench` prints."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
+
+
+@pytest.fixture(scope="module")
+def run() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tactica_benchmarks_run", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name, fights", [("duel", 4), ("skirmish", 1)])
+def test_each_benchmark_plays_its_fights_and_reports_a_median(
+    run: ModuleType, name: str, fights: int
+) -> None:
+    result = run.bench(name, fights=fights, runs=2, warmup=0)
+    assert len(result.rates) == 2 and result.median > 0
+    assert sum(result.wins.values()) == 2 * fights
+    text = run.report(result)
+    assert text.startswith(name) and "fights/s" in text and "target" in text
+
+
+def test_the_command_line_prints_the_cpu_count(run: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["--runs", "1", "--duels", "2", "--only", "duel"]) == 0
+    out = capsys.readouterr().out
+    assert "os.cpu_count() =" in out and "duel" in out
