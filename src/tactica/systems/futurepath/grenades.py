@@ -151,10 +151,14 @@ def throw_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
     names = grenades_left(game, fighter)
     if not names:
         return []
-    squares = [
+    board, block = game.board, blockers(state)
+    squares = [  # the same squares aim_problem accepts, with the blockers gathered once
         p
-        for p in game.board.cells_within(fighter.pos, range_squares(game, fighter))
-        if aim_problem(game, state, fighter, p) is None
+        for p in board.cells_within(fighter.pos, range_squares(game, fighter))
+        if p != fighter.pos
+        and not board.terrain(p).wall
+        and p not in block
+        and line_of_sight(board, fighter.pos, p, blockers=block)
     ]
     return [
         Action(fighter.id, "throw", at=p, using=name, flags=flags)
