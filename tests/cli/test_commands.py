@@ -132,12 +132,13 @@ BAD_INPUTS = {
 }
 
 
-#: fight ignores the script and check does not run it, so script failures are for verify and play.
-SCRIPT_CASES = ("illegal action", "dice running out")
+#: fight ignores the script and check does not run it, so script failures are for verify and play; play goes
+#: on with seeded dice after the scripted faces, so running out is verify's alone.
+COMMANDS_FOR = {"illegal action": ("verify", "play"), "dice running out": ("verify",)}
 COMBINATIONS = [
     (command, case)
     for case in BAD_INPUTS
-    for command in ("verify", "play", *(() if case in SCRIPT_CASES else ("fight", "check")))
+    for command in COMMANDS_FOR.get(case, ("verify", "play", "fight", "check"))
 ]
 
 
@@ -163,3 +164,11 @@ def test_fight_uses_scripted_faces_then_the_seed(tmp_path: Path) -> None:
     path = write(tmp_path, DUEL + "dice: {faces: [18], then: stop}\n")
     data = json.loads(invoke("fight", path, "--json").stdout)
     assert data["outcome"] is not None
+
+
+def test_fight_ignores_the_scripted_faces(tmp_path: Path) -> None:
+    """A scenario's faces fit its script, not the AI's rolls: `fight` plays on seeded dice only."""
+    path = write(tmp_path, with_script("vex attack rook with rifle", dice="{faces: [15, 99], then: stop}"))
+    result = invoke("fight", path, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["outcome"] is not None

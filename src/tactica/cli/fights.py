@@ -10,10 +10,9 @@ from importlib import resources
 from typing import Any
 
 from tactica.ai import Policy, make_policy, run_fight
-from tactica.dice import SeededDice
 from tactica.engine import Fight, TacticaError
 from tactica.render import render_board, render_log
-from tactica.scenario import Scenario, load_scenario_text, start_fight
+from tactica.scenario import Scenario, load_scenario_text
 from tactica.systems import get_system
 
 
@@ -143,10 +142,10 @@ class AIFight:
 
 
 def play_ai(scenario: Scenario, *, seed: int | None, ai: Sequence[str], board_every: int) -> AIFight:
-    """Play the scenario's fight (ignoring its script) with one policy per side. Scripted faces are used
-    first, then seeded dice (never ``then: stop``: the script they were written for is not played)."""
+    """Play the scenario's fight with one policy per side, on seeded dice: the script and its scripted faces
+    are ignored (the faces were written for the script's rolls, not the AI's)."""
     seed = scenario.seed if seed is None else seed
-    fight = start_fight(scenario, seed=seed, then=SeededDice(seed))
+    fight = Fight(scenario.game, seed=seed)
     chosen = policy_choice(scenario, sides(fight), ai)
     watch = _Watch(board_every)
     policies = {

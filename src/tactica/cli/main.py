@@ -17,6 +17,7 @@ from tactica.cli import checks
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_round_limit
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play import Session, manual_dice
+from tactica.dice import SeededDice
 from tactica.engine import Fight
 from tactica.render import render_board, render_log
 from tactica.scenario import Problem, check_file, load_scenario, play_script, start_fight, verify
@@ -107,7 +108,10 @@ def play(
     if dice not in ("seeded", "manual"):
         fail(f"--dice {dice}: choose 'seeded' or 'manual'", as_json=as_json)
     scenario = load_scenario(file)
-    then = manual_dice(_ask, say) if dice == "manual" else None
+    seed = scenario.seed if seed is None else seed
+    # After the scripted faces the person plays on: with their own dice, or seeded ones (even when the file
+    # says `then: stop`, which is for verify).
+    then = manual_dice(_ask, say) if dice == "manual" else SeededDice(seed)
     fight_ = start_fight(scenario, seed=seed, then=then)
     results: list[Result] = []
     mark = play_script(scenario, fight_, [*scenario.script], results.extend)
