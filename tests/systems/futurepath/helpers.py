@@ -47,3 +47,16 @@ def last(fight: Fight, kind: str) -> Any:
 def hp(fight: Fight, fid: str) -> int:
     """A fighter's hit points now."""
     return fight.state.fighters[fid].hp  # type: ignore[attr-defined, no-any-return]
+
+
+def offered(fight: Fight, verb: str) -> set[str]:
+    """The legal actions of one verb, as text; every legal action must pass ``why_illegal``."""
+    actions = fight.legal_actions()
+    for action in actions:
+        assert fight.why_illegal(action) is None, str(action)
+    return {str(a) for a in actions if a.verb == verb}
+
+
+def of(events: list[Any], kind: type) -> list[Any]:
+    """The events of one class."""
+    return [e for e in events if isinstance(e, kind)]

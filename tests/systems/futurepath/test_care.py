@@ -24,6 +24,7 @@ from tactica.systems.futurepath.events import (
     SavingThrow,
     StatusChanged,
 )
+from tests.systems.futurepath.helpers import of, offered
 
 OPEN = ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n"
 
@@ -51,18 +52,6 @@ def new_fight(
         "combatants": combatants,
     }
     return Fight.new(get_system("futurepath"), setup, dice=ScriptedDice(faces))
-
-
-def offered(fight: Fight, verb: str) -> set[str]:
-    """The legal actions of one verb, as text; every legal action must pass ``why_illegal``."""
-    actions = fight.legal_actions()
-    for action in actions:
-        assert fight.why_illegal(action) is None, str(action)
-    return {str(a) for a in actions if a.verb == verb}
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # -- rule 38: Coup de grâce ----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from tactica.engine import Fight
 from tactica.engine.errors import IllegalAction
 from tactica.systems import get_system
 from tactica.systems.futurepath.events import Checked, Pushed
+from tests.systems.futurepath.helpers import of, offered
 
 OPEN = ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n"
 
@@ -48,18 +49,6 @@ def rush_fight(
         ],
     }
     return Fight.new(get_system("futurepath"), setup, dice=ScriptedDice(faces))
-
-
-def offered(fight: Fight, verb: str) -> set[str]:
-    """The legal actions of one verb, as text; every legal action must pass ``why_illegal``."""
-    actions = fight.legal_actions()
-    for action in actions:
-        assert fight.why_illegal(action) is None, str(action)
-    return {str(a) for a in actions if a.verb == verb}
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # -- rule 36: Bull Rush --------------------------------------------------------------------------

@@ -263,7 +263,7 @@ def strike(
     through = _through_full_cover(game, state, attacker, target, swing, ctx)
     if through is None:
         return Accuracy(0, 0, False, False, False)
-    _spend_ammo(attacker, swing.weapon)
+    spend_ammo(attacker, swing.weapon)
     accuracy = roll_accuracy(game, state, attacker, target, swing, ctx, through=through)
     if not accuracy.hit:
         return accuracy
@@ -291,11 +291,12 @@ def _through_full_cover(
         Checked(attacker.id, "fire through cover", face, face, game.options.full_cover_connect, connects)
     )
     if not connects:
-        _spend_ammo(attacker, swing.weapon)
+        spend_ammo(attacker, swing.weapon)
     return True if connects else None
 
 
-def _spend_ammo(attacker: Fighter, weapon: Weapon) -> None:
+def spend_ammo(attacker: Fighter, weapon: Weapon) -> None:
+    """One round of ammunition for a shot (weapons without a capacity spend nothing)."""
     if weapon.ammo is not None and weapon.name in attacker.ammo:
         attacker.ammo[weapon.name] -= 1
 

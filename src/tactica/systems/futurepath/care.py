@@ -31,7 +31,7 @@ from tactica.dice.die import die_for
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Cover
-from tactica.systems.futurepath.attacks import Swing, cover_of, roll_damage
+from tactica.systems.futurepath.attacks import Swing, cover_of, roll_damage, spend_ammo
 from tactica.systems.futurepath.events import (
     BleedingPaused,
     Checked,
@@ -99,8 +99,7 @@ def coup_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
     assert action.target is not None and action.using is not None
     weapon = game.weapons[action.using]
     target = state.fighters[action.target]
-    if weapon.ammo is not None and weapon.name in fighter.ammo:
-        fighter.ammo[weapon.name] -= 1
+    spend_ammo(fighter, weapon)
     swing = Swing(weapon, purpose="coup de grace")
     damage = roll_damage(game, state, fighter, target, swing, weapon.crit_multiplier, ctx, "coup de grace")
     if target.status != "dead":

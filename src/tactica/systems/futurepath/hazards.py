@@ -45,6 +45,7 @@ from tactica.systems.futurepath.attacks import (
     damage_dice,
     flat_damage,
     reach_squares,
+    spend_ammo,
 )
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import (
@@ -130,8 +131,7 @@ def object_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, c
     assert action.target is not None and action.using is not None
     obj = state.objects[action.target]
     weapon = game.weapons[action.using]
-    if weapon.ammo is not None and weapon.name in fighter.ammo:
-        fighter.ammo[weapon.name] -= 1
+    spend_ammo(fighter, weapon)
     dice = damage_dice(game, fighter, Swing(weapon, purpose="attack an object"))
     flat = flat_damage(game, fighter, weapon)
     roll = ctx.roll(dice, f"{fighter.id} damage on {obj.id} with {weapon.name}")
