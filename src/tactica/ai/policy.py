@@ -75,5 +75,7 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
 def _load_defaults() -> None:
     if not _DEFAULTS:
         from tactica.systems.futurepath.ai import DefaultPolicy
+        from tactica.systems.thrum.ai import DefaultPolicy as ThrumPolicy
 
         register_default("futurepath", DefaultPolicy)
+        register_default("thrum", ThrumPolicy)

@@ -2,10 +2,11 @@
 
 Text form (the same in scripts, logs, the command line and JSON)::
 
-    ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...]
+    ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...]
 
 for example ``vex move @4,5``, ``vex attack rook with pistol``, ``vex throw @8,8 with frag +cook``,
-``rook pass``. Ids are single words of letters, digits, ``_`` and ``-``.
+``ana lance @2,3 to @5,3`` (a shape from one square to another), ``rook pass``. Ids are single words of
+letters, digits, ``_`` and ``-``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Action:
     at: Pos | None = None
     using: str | None = None
     flags: tuple[str, ...] = ()
+    to: Pos | None = None
 
     def __str__(self) -> str:
         parts = [self.actor, self.verb]
@@ -38,6 +40,8 @@ class Action:
             parts.append(self.target)
         if self.at is not None:
             parts.append(f"@{self.at[0]},{self.at[1]}")
+        if self.to is not None:
+            parts += ["to", f"@{self.to[0]},{self.to[1]}"]
         if self.using is not None:
             parts += ["with", self.using]
         parts += [f"+{flag}" for flag in self.flags]
@@ -50,7 +54,7 @@ class Action:
     def with_flags(self, *flags: str) -> Action:
         """A copy with these flags added (kept sorted, so equal actions print alike)."""
         merged = tuple(sorted(set(self.flags) | set(flags)))
-        return Action(self.actor, self.verb, self.target, self.at, self.using, merged)
+        return Action(self.actor, self.verb, self.target, self.at, self.using, merged, self.to)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -59,7 +63,7 @@ class Action:
 
 
 def parse_action(text: str) -> Action:
-    """Parse ``ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...]``."""
+    """Parse ``ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...]``."""
     words = text.split()
     if len(words) < 2:
         raise ActionSyntaxError(
@@ -72,6 +76,7 @@ def parse_action(text: str) -> Action:
     target: str | None = None
     at: Pos | None = None
     using: str | None = None
+    to: Pos | None = None
     flags: list[str] = []
     i = 0
     while i < len(rest):
@@ -81,6 +86,13 @@ def parse_action(text: str) -> Action:
             flags.append(word[1:])
         elif word.startswith("@"):
             at = _parse_pos(text, word)
+        elif word == "to" and at is not None and to is None:
+            if i + 1 >= len(rest) or not rest[i + 1].startswith("@"):
+                raise ActionSyntaxError(
+                    f"cannot read action '{text}': 'to' needs a position after it (to @X,Y)"
+                )
+            i += 1
+            to = _parse_pos(text, rest[i])
         elif word == "with":
             if i + 1 >= len(rest):
                 raise ActionSyntaxError(f"cannot read action '{text}': 'with' needs an item name after it")
@@ -91,10 +103,10 @@ def parse_action(text: str) -> Action:
         else:
             raise ActionSyntaxError(
                 f"cannot read action '{text}': unexpected '{word}'"
-                " (order is ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG ...])"
+                " (order is ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...])"
             )
         i += 1
-    return Action(actor, verb, target, at, using, tuple(sorted(set(flags))))
+    return Action(actor, verb, target, at, using, tuple(sorted(set(flags))), to)
 
 
 def _check_word(text: str, what: str, word: str) -> str:

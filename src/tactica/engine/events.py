@@ -22,6 +22,11 @@ class Event:
     def __init_subclass__(cls) -> None:
         # No super() call: slotted dataclasses are re-created, which breaks zero-argument super().
         name = cls.__dict__.get("kind") or cls.__name__
+        known = _EVENT_TYPES.get(name)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise TypeError(
+                f"event kind {name!r} is already taken by {known.__module__}.{known.__qualname__}"
+            )
         cls.kind = name
         _EVENT_TYPES[name] = cls
 

@@ -72,6 +72,22 @@ class TurnOrder:
         if target <= self.index:
             self.index += 1
 
+    def move_behind(self, actor: str, other: str) -> None:
+        """Put ``actor`` in a slot of its own immediately after ``other``'s slot (a delayed turn).
+
+        When ``actor`` holds the slot now acting, the order stays on the slot that followed it, so the next
+        :meth:`advance` does not skip anyone.
+        """
+        score = self.slots[next(i for i, s in enumerate(self.slots) if other in s.actors)].score
+        was_current = actor in self.current.actors
+        self.remove(actor)
+        target = next(i for i, s in enumerate(self.slots) if other in s.actors) + 1
+        self.slots.insert(target, Slot(actor, [actor], score))
+        if target <= self.index:
+            self.index += 1
+        if was_current:
+            self.index -= 1  # advance() moves on to the slot that followed the delayed one
+
     def _drop(self, i: int) -> None:
         del self.slots[i]
         if i < self.index:

@@ -9,7 +9,16 @@ through it, so the same functions serve square boards today and hex boards later
 [((0, 0), 0), ((1, 0), 1), ((2, 0), 2)]
 """
 
-from tactica.grid.areas import aura, burst, cone, is_straight_line, line_area, square_area
+from tactica.grid.areas import (
+    aura,
+    block_area,
+    burst,
+    cone,
+    is_straight_line,
+    line_area,
+    square_area,
+    straight_run,
+)
 from tactica.grid.board import Board
 from tactica.grid.movement import Reach, explore, find_path, reachable, reachable_paths
 from tactica.grid.path import Path
@@ -20,6 +29,7 @@ from tactica.grid.square import SquareBoard
 from tactica.grid.terrain import FLOOR, WALL, Cover, Terrain
 from tactica.grid.textmap import DEFAULT_LEGEND, MapError, MapParse, parse_map, render
 from tactica.grid.types import Pos
+from tactica.grid.weighted import StepCost, cheapest_path, cheapest_paths, elevation_extra
 
 __all__ = [
     "DEFAULT_LEGEND",
@@ -37,12 +47,17 @@ __all__ = [
     "Reach",
     "Scale",
     "SquareBoard",
+    "StepCost",
     "Terrain",
     "aura",
+    "block_area",
     "burst",
+    "cheapest_path",
+    "cheapest_paths",
     "cone",
     "cover_between",
     "direction_from_face",
+    "elevation_extra",
     "explore",
     "find_path",
     "is_straight_line",
@@ -55,4 +70,5 @@ __all__ = [
     "render",
     "scatter_relative",
     "square_area",
+    "straight_run",
 ]

@@ -89,3 +89,34 @@ def is_straight_line(board: Board, cells: Sequence[Pos]) -> bool:
     if step not in board.directions():
         return False
     return all((b[0] - a[0], b[1] - a[1]) == step for a, b in pairwise(cells))
+
+
+def block_area(board: Board, corner: Pos, size: int) -> frozenset[Pos]:
+    """The ``size`` x ``size`` square whose top-left cell is ``corner`` (THRUM's "Area X").
+
+    In-bounds cells only; ``corner`` itself may be off the board. Empty when ``size`` is below 1.
+    """
+    cells = ((corner[0] + dx, corner[1] + dy) for dy in range(size) for dx in range(size))
+    return frozenset(p for p in cells if board.in_bounds(p))
+
+
+def straight_run(board: Board, start: Pos, end: Pos) -> list[Pos] | None:
+    """The cells from ``start`` to ``end`` inclusive when ``end`` lies on one of the board's directions
+    from ``start`` (a row, column or diagonal on squares), else None. ``start == end`` gives ``[start]``.
+
+    Pure geometry: the cells are listed whether or not they are on the board or are walls.
+    """
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if (dx, dy) == (0, 0):
+        return [start]
+    for sx, sy in board.directions():
+        times = _multiple(dx, sx) if sx else _multiple(dy, sy)
+        if times and (sx * times, sy * times) == (dx, dy):
+            return [(start[0] + sx * i, start[1] + sy * i) for i in range(times + 1)]
+    return None
+
+
+def _multiple(total: int, unit: int) -> int:
+    """How many ``unit`` steps make ``total`` (0 when no positive whole number does)."""
+    times, rest = divmod(total, unit)
+    return times if rest == 0 and times > 0 else 0

@@ -59,11 +59,31 @@ def legend_lines(fighters: Mapping[str, Any], letters: Mapping[str, str]) -> lis
     """``red: V = vex (HP 18, active), K = kat (HP 3, dying, prone)``, one line per side."""
     by_side: dict[str, list[str]] = {}
     for fid, f in fighters.items():
+        extras = _summary(f)
+        by_side.setdefault(str(f.get("side")), []).append(f"{letters[fid]} = {fid} ({', '.join(extras)})")
+    return [f"{side}: {', '.join(entries)}" for side, entries in by_side.items()]
+
+
+def _summary(f: Mapping[str, Any]) -> list[str]:
+    """What the legend says of one combatant: hit points, or THRUM's loads against tolerances."""
+    if "hp" in f:
         extras = [f"HP {f.get('hp')}", str(f.get("status", "active"))]
         if f.get("posture", "standing") != "standing":
             extras.append(str(f["posture"]))
-        by_side.setdefault(str(f.get("side")), []).append(f"{letters[fid]} = {fid} ({', '.join(extras)})")
-    return [f"{side}: {', '.join(entries)}" for side, entries in by_side.items()]
+        return extras
+    extras = [
+        f"F {f.get('fatigue')}/{f.get('fatigue_tolerance')}",
+        f"S {f.get('stress')}/{f.get('stress_tolerance')}",
+    ]
+    if f.get("removed"):
+        extras.append("removed")
+    elif f.get("incapacitated"):
+        extras.append("incapacitated")
+    if f.get("stance"):
+        extras.append(str(f["stance"]))
+    extras += [f"{k} {v}" for k, v in (f.get("statuses") or {}).items()]
+    extras += list(f.get("conditions") or {})
+    return extras
 
 
 def _objects(data: Mapping[str, Any], tokens: Mapping[Any, str]) -> dict[tuple[int, int], str]:

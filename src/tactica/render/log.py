@@ -16,7 +16,7 @@ from typing import Any
 
 from tactica.engine import Event
 from tactica.engine.codec import to_data
-from tactica.render import futurepath
+from tactica.render import futurepath, thrum
 from tactica.render.futurepath import Formatter, Suffix
 
 #: Action verbs whose events say nothing worth a line; the action itself is shown instead.
@@ -48,9 +48,9 @@ ENGINE_FORMATTERS: dict[str, Formatter] = {
     "FightEnded": _fight_ended,
 }
 #: Event kind -> formatter, for every system.
-FORMATTERS: dict[str, Formatter] = {**ENGINE_FORMATTERS, **futurepath.FORMATTERS}
+FORMATTERS: dict[str, Formatter] = {**ENGINE_FORMATTERS, **futurepath.FORMATTERS, **thrum.FORMATTERS}
 #: Event kind -> (previous event, event) -> text appended to the previous line (the event gets no line).
-SUFFIXES: dict[str, Suffix] = dict(futurepath.SUFFIXES)
+SUFFIXES: dict[str, Suffix] = {**futurepath.SUFFIXES, **thrum.SUFFIXES}
 #: Lines not indented under the turn headings.
 TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded"}
 

@@ -23,8 +23,10 @@ def _builtin() -> None:
     if _SYSTEMS:
         return
     from tactica.systems.futurepath import FuturePath
+    from tactica.systems.thrum import Thrum
 
     register(FuturePath())
+    register(Thrum())
 
 
 def get_system(system_id: str) -> RuleSystem[Any, Any]:

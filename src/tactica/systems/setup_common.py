@@ -1,0 +1,87 @@
+"""Setup data every square-grid system shares: the map (text art with a legend) and placing combatants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tactica.engine.errors import SetupError
+from tactica.grid import Cover, MapError, Scale, SquareBoard, Terrain, parse_map
+
+ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
+Markers = dict[str, list[tuple[int, int]]]
+
+
+class TerrainSpec(BaseModel):
+    """A map legend entry."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = "floor"
+    wall: bool = False
+    difficult: bool = False
+    elevation: int = 0
+    cover: Literal["none", "partial", "heavy", "full"] = "none"
+
+    def terrain(self) -> Terrain:
+        return Terrain(self.name, self.wall, self.difficult, self.elevation, Cover[self.cover.upper()])
+
+
+class MapSpec(BaseModel):
+    """The battle map: text art with a legend, or an empty width x height floor."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str | None = None
+    width: int | None = Field(None, ge=1, le=200)
+    height: int | None = Field(None, ge=1, le=200)
+    legend: dict[str, TerrainSpec] = Field(default_factory=dict)
+    scale_ft: int = Field(5, ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> MapSpec:
+        if self.text is None and (self.width is None or self.height is None):
+            raise ValueError("a map needs either 'text' (text art) or both 'width' and 'height'")
+        return self
+
+
+def build_board(spec: MapSpec, legend: Mapping[str, Terrain] | None = None) -> tuple[SquareBoard, Markers]:
+    """The board and its marker letters; ``legend`` holds the system's own symbols (the map's win)."""
+    scale = Scale(spec.scale_ft, "ft")
+    if spec.text is None:
+        assert spec.width is not None and spec.height is not None
+        return SquareBoard(spec.width, spec.height, scale), {}
+    symbols = {**(legend or {}), **{k: v.terrain() for k, v in spec.legend.items()}}
+    try:
+        parsed = parse_map(spec.text, symbols or None, scale=scale)
+    except MapError as error:
+        raise SetupError(f"map.text: {error}") from None
+    return parsed.board, parsed.markers
+
+
+def place(at: tuple[int, int] | str, board: SquareBoard, markers: Markers, where: str) -> tuple[int, int]:
+    """A combatant's square from a marker letter or ``[x, y]``; a clear :class:`SetupError` otherwise."""
+    if isinstance(at, str):
+        cells = markers.get(at)
+        if not cells:
+            raise SetupError(
+                f"{where}.at: no marker '{at}' on the map (markers: {', '.join(sorted(markers)) or 'none'})"
+            )
+        if len(cells) > 1:
+            raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
+        return cells[0]
+    if not board.in_bounds(at):
+        raise SetupError(
+            f"{where}.at: position {list(at)} is off the map (x 0-{board.width - 1}, y 0-{board.height - 1})"
+        )
+    if board.terrain(at).wall:
+        raise SetupError(f"{where}.at: position {list(at)} is a wall")
+    return at
+
+
+def check_position(value: Any) -> Any:
+    """Validator body for ``at`` fields: a marker letter or ``[x, y]``."""
+    is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
+    if isinstance(value, str) or is_pair:
+        return value
+    raise ValueError(f"must be a marker letter from the map or [x, y]; got {value!r}")

@@ -1,0 +1,252 @@
+"""Using abilities on one's turn (THRUM 10-11, 16, 21, 28-29): what can be used now, on what, and how.
+
+Every Action of a character is a verb named after the ability (``ana basic-attack orc``,
+``ana fire-burst @4,2``, ``ana lance @3,3 to @6,3``, ``ana recover +stress``, ``ana dash @5,5``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tactica.engine.action import Action
+from tactica.engine.system import Context
+from tactica.systems.thrum import contests, geometry, movement, vitals
+from tactica.systems.thrum.abilities import STATUSES, TICKING, Ability
+from tactica.systems.thrum.events import BuffChanged, Revived, Targeted, TerrainChanged
+from tactica.systems.thrum.setup import ThrumGame
+from tactica.systems.thrum.state import Contest, Fighter, TerrainEffect, ThrumState
+from tactica.systems.thrum.targeting import (
+    affected,
+    area_cells,
+    area_placements,
+    fits_category,
+    target_problem,
+)
+
+G = ThrumGame
+S = ThrumState
+RECOVERABLE = ("fatigue", "stress", *STATUSES)
+
+
+def acting_problem(game: G, state: S, fighter: Fighter) -> str | None:
+    """Why ``fighter`` cannot take an Action now (THRUM 9-10, 38, 46), or None."""
+    if state.order.round == 0:
+        return "Round Zero is for placement and stances: no actions (THRUM 6)"
+    if fighter.acted:
+        return f"{fighter.id} has already taken its Action this turn (THRUM 9)"
+    if "stunned" in fighter.conditions:
+        if game.options.stunned == "lose_turn":
+            return f"{fighter.id} is Stunned and can neither move nor act (option stunned)"
+        if fighter.moved:
+            return f"{fighter.id} is Stunned and has moved: it may Move or Act, not both (THRUM 46)"
+    return None
+
+
+def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Action]:
+    """Every listed use of ``ability`` by ``fighter`` now (the check of :func:`problem` accepts each)."""
+    if ability.special == "dash":
+        if dash_problem(game, fighter) is None:
+            yield from movement.move_candidates(
+                game, state, fighter, ability.id, movement.speed(game, fighter)
+            )
+        return
+    flags: list[tuple[str, ...]] = [()]
+    if ability.overexert is not None:
+        flags.append(("overexert",))
+    if ability.shape is not None:
+        for placed in area_placements(game, state, fighter, ability):
+            for f in flags:
+                yield Action(placed.actor, placed.verb, at=placed.at, to=placed.to, flags=f)
+        return
+    for target in _targets(game, state, fighter, ability):
+        if ability.special == "recover":
+            for what in _recoverable(target):
+                yield Action(fighter.id, ability.id, target.id, flags=(what,))
+            continue
+        for f in flags:
+            yield Action(fighter.id, ability.id, target.id, flags=f)
+
+
+def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Fighter]:
+    for target in state.fighters.values():
+        fits = not target.removed and fits_category(ability, fighter, target)
+        if fits and target_problem(game, state, fighter, ability, target.id) is None:
+            yield target
+
+
+def _recoverable(target: Fighter) -> list[str]:
+    out = [load for load in ("fatigue", "stress") if getattr(target, load) > 0]
+    return out + [s for s in STATUSES if s in target.statuses]
+
+
+def dash_problem(game: G, fighter: Fighter) -> str | None:
+    """C16: Dash moves after moving unless the option says otherwise; Immobilized cannot."""
+    if fighter.has("immobilized"):
+        return f"{fighter.id} is Immobilized and cannot move (THRUM 45)"
+    if fighter.moved and not game.options.dash_after_move:
+        return f"{fighter.id} has moved; with option dash_after_move off, Dash is not allowed after a Move"
+    return None
+
+
+def problem(game: G, state: S, fighter: Fighter, ability: Ability, action: Action) -> str | None:
+    """Why this use of ``ability`` is not legal (the ability's own conditions), or None."""
+    allowed = {"overexert"} if ability.overexert is not None else set()
+    if ability.special == "dash":
+        return dash_problem(game, fighter) or movement.check_destination(
+            game, state, fighter, action, movement.speed(game, fighter)
+        )
+    if ability.special == "recover":
+        allowed = set(RECOVERABLE)
+    unknown = [f for f in action.flags if f not in allowed]
+    if unknown:
+        valid = ", ".join(f"+{f}" for f in sorted(allowed)) or "none"
+        return f"unknown flag '+{unknown[0]}' for {ability.title} (valid: {valid})"
+    if ability.shape is not None:
+        if action.target is not None:
+            return f"{ability.title} is placed on squares, not aimed at a character: {ability.id} @X,Y"
+        try:
+            area_cells(game, fighter, ability, action)
+        except geometry.PlacementError as error:
+            return f"{error} (THRUM 16)"
+        return None
+    target = action.target if ability.target != "self" else (action.target or fighter.id)
+    found = target_problem(game, state, fighter, ability, target)
+    if found:
+        return found
+    if ability.special == "recover":
+        return _recover_problem(state.fighters[target or fighter.id], action)
+    return None
+
+
+def _recover_problem(target: Fighter, action: Action) -> str | None:
+    if len(action.flags) != 1:
+        return (
+            "Recover reduces Fatigue or Stress by 1 or ends one Status:"
+            " name one with +fatigue, +stress or +STATUS"
+        )
+    what = action.flags[0]
+    if what in ("fatigue", "stress") and getattr(target, what) == 0:
+        return f"{target.id} has no {what.capitalize()} to reduce"
+    if what in STATUSES and what not in target.statuses:
+        return f"{target.id} is not {what.capitalize()}"
+    return None
+
+
+def use(game: G, state: S, fighter: Fighter, ability: Ability, action: Action, ctx: Context) -> None:
+    """Take ``action`` as the turn's Action: pay Overexert, then resolve or start the contest."""
+    fighter.acted = fighter.stopped = True
+    state.action = ability.id
+    if ability.special == "dash":
+        movement.walk(game, state, fighter, action, movement.speed(game, fighter), "dash", ctx)
+        return
+    overexert = action.has_flag("overexert")
+    cells = area_cells(game, fighter, ability, action) if ability.shape is not None else frozenset()
+    targets = _chosen(state, fighter, ability, action, cells)
+    ctx.emit(Targeted(fighter.id, ability.id, tuple(t.id for t in targets), tuple(sorted(cells)), overexert))
+    if overexert and ability.overexert is not None:  # THRUM 28: Stress first, before any roll
+        vitals.deal(fighter, "stress", ability.overexert.stress, ctx, source="overexert", by_enemy=False)
+    if ability.is_attack:
+        if "hamstrung" in fighter.statuses:  # THRUM 44
+            vitals.apply_condition(fighter, "dazed", 0, ctx, "attacked while Hamstrung")
+        contest = Contest(fighter.id, ability.id, [t.id for t in targets], sorted(cells), overexert=overexert)
+        state.contests.append(contest)
+        return
+    _resolve_plain(game, state, fighter, ability, action, targets, cells, ctx)
+
+
+def _chosen(
+    state: S, fighter: Fighter, ability: Ability, action: Action, cells: frozenset[tuple[int, int]]
+) -> list[Fighter]:
+    if ability.shape is not None:
+        return affected(state, fighter, ability, cells)
+    return [state.fighters[action.target or fighter.id]]
+
+
+def _resolve_plain(
+    game: G,
+    state: S,
+    fighter: Fighter,
+    ability: Ability,
+    action: Action,
+    targets: list[Fighter],
+    cells: frozenset[tuple[int, int]],
+    ctx: Context,
+) -> None:
+    """Abilities without an attack roll: Recover, Resuscitate, Buffs, Terrain Effects, plain effects."""
+    if ability.special == "recover":
+        _recover(targets[0], action.flags[0], ctx)
+    elif ability.special == "resuscitate":
+        _resuscitate(targets[0], ctx)
+    elif ability.has("terrain_effect"):
+        _place_terrain(state, fighter, ability, cells, ctx)
+    elif ability.has("buff"):
+        offer_buff(state, fighter, ability, targets[0], ctx)
+    for target in targets:
+        effects = contests.effects_for(ability, "success", action.has_flag("overexert"))
+        contests.apply_effects(game, target, effects, ctx, by_enemy=target.side != fighter.side)
+
+
+def _recover(target: Fighter, what: str, ctx: Context) -> None:
+    """THRUM 11 Recover: Fatigue or Stress -1, or one Status ends."""
+    if what in ("fatigue", "stress"):
+        vitals.reduce_load(target, what, 1, ctx, "recover")
+    else:
+        vitals.end_status(target, what, ctx, "recover")
+
+
+def _resuscitate(target: Fighter, ctx: Context) -> None:
+    """THRUM 11, 41: no longer incapacitated, loads halved (round down), negative statuses cleared."""
+    target.incapacitated = False
+    ctx.emit(Revived(target.id, "resuscitated"))
+    vitals.reduce_load(target, "fatigue", target.fatigue - target.fatigue // 2, ctx, "resuscitate")
+    vitals.reduce_load(target, "stress", target.stress - target.stress // 2, ctx, "resuscitate")
+    for name in [s for s in target.statuses if s in TICKING]:
+        vitals.end_status(target, name, ctx, "resuscitated")
+
+
+def _place_terrain(
+    state: S, fighter: Fighter, ability: Ability, cells: frozenset[tuple[int, int]], ctx: Context
+) -> None:
+    """THRUM 29: one Terrain Effect per creator; a new one removes the old."""
+    old = state.terrain.pop(fighter.id, None)
+    if old is not None:
+        ctx.emit(TerrainChanged(fighter.id, old.ability, tuple(old.cells), removed=True))
+    state.terrain[fighter.id] = TerrainEffect(fighter.id, ability.id, sorted(cells))
+    ctx.emit(TerrainChanged(fighter.id, ability.id, tuple(sorted(cells))))
+
+
+def offer_buff(state: S, creator: Fighter, ability: Ability, target: Fighter, ctx: Context) -> None:
+    """THRUM 29: a target benefits from one Buff; with one already, it chooses (a pending decision)."""
+    if target.buff is None:
+        target.buff, target.buff_from = ability.id, creator.id
+        ctx.emit(BuffChanged(target.id, ability.id, creator.id, "taken"))
+        return
+    from tactica.engine.interrupts import Decision
+
+    state.offer = [ability.id, creator.id]
+    state.pending.append(Decision(target.id, "buff", creator.id, {"depth": -1}))
+
+
+def settle_buff(state: S, target: Fighter, swap: bool, ctx: Context) -> None:
+    """The target's answer: keep the Buff it has, or end it and take the new one."""
+    ability, creator = state.offer
+    state.offer = []
+    if swap:
+        ctx.emit(BuffChanged(target.id, target.buff or "", target.buff_from or "", "ended"))
+        target.buff, target.buff_from = ability, creator
+        ctx.emit(BuffChanged(target.id, ability, creator, "taken"))
+    else:
+        ctx.emit(BuffChanged(target.id, ability, creator, "declined"))
+
+
+def all_contests_done(state: S) -> bool:
+    """True when no attack and no decision is waiting."""
+    return not state.contests and not state.pending
+
+
+def finish_action(game: G, state: S, ctx: Context) -> None:
+    """THRUM 36: after its Action an Exhausted character makes an Incapacity Roll."""
+    fighter = state.fighters[state.acting or ""]
+    state.action = None
+    if fighter.exhausted and fighter.in_fight:
+        vitals.incapacity_roll(game, fighter, ctx, "took an Action while Exhausted")

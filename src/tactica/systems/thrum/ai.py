@@ -1,0 +1,178 @@
+"""The default THRUM policy: simple, sensible tactics, always one of ``fight.legal_actions()``.
+
+For the deciding character, in this order:
+
+1. answers: use every triggered stance effect (Assist, Protect, counters); declare the defensive roll with
+   the best expected total (its modifier, a stance Boon, Evasion's Boon unless Vulnerable, Evasion counted a
+   little lower for the Vulnerable it brings); keep a Buff it already has;
+2. Round Zero: take Dodge (Protect when an ally stands next to it);
+3. resuscitate an incapacitated ally in reach; Recover when Exhausted (Fatigue) or Frayed (Stress) or
+   Burning;
+4. attack: a Finisher on an Exhausted enemy first, else the attack with the best odds on the enemy closest
+   to being Exhausted (Overexert only when its own Stress is low);
+5. move: toward the nearest enemy still in the fight, to a square from which its best attack reaches (ranged
+   attackers keep out of reach of adjacent enemies when they can);
+6. stance: Dodge (Brace when Vulnerable, Protect next to a weaker ally), which ends the turn.
+"""
+
+from __future__ import annotations
+
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+from tactica.systems.thrum.setup import ThrumGame
+from tactica.systems.thrum.state import Fighter, ThrumState
+
+Pos = tuple[int, int]
+
+
+class DefaultPolicy:
+    """Sensible, simple THRUM tactics; deterministic for a given state (``seed`` kept for the interface)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, fight: Fight) -> Action:
+        """The action for the deciding character."""
+        game = fight.game
+        state = fight.state
+        assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
+        actor = fight.deciding()[0]
+        legal = fight.legal_actions_of(actor)
+        me = state.fighters[actor]
+        if state.pending:
+            return _answer(game, state, me, legal)
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a.verb, []).append(a)
+        for rule in (_care, _attack, _advance):
+            choice = rule(game, state, me, by_verb)
+            if choice is not None:
+                return choice
+        return _stance(game, state, me, by_verb) or by_verb["end"][0]
+
+
+def _answer(game: ThrumGame, state: ThrumState, me: Fighter, legal: list[Action]) -> Action:
+    verbs = {a.verb: a for a in legal}
+    if "trigger" in verbs:
+        return verbs["trigger"]
+    if "keep" in verbs:
+        return verbs["keep"]
+    sheet = game.sheet(me.id)
+    stance = game.abilities[me.stance] if me.stance else None
+
+    def score(a: Action) -> float:
+        kind = a.flags[0]
+        value = float(sheet.defense(kind))
+        value += 1.5 if stance is not None and stance.defense_boon == kind else 0.0
+        if kind == "evasion":
+            value += 1.5 if "vulnerable" not in me.statuses else 0.0
+            value -= 1.0  # the Vulnerable it brings
+        return value
+
+    return max(legal, key=score)
+
+
+def _enemies(state: ThrumState, me: Fighter) -> list[Fighter]:
+    return [f for f in state.fighters.values() if f.side != me.side and f.in_fight]
+
+
+def _care(game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, list[Action]]) -> Action | None:
+    if by_verb.get("resuscitate"):
+        return by_verb["resuscitate"][0]
+    recover = {a.flags[0]: a for a in by_verb.get("recover", []) if a.target in (None, me.id)}
+    if me.exhausted and "fatigue" in recover:
+        return recover["fatigue"]
+    if me.frayed and "stress" in recover:
+        return recover["stress"]
+    if "burning" in recover and me.fatigue >= me.fatigue_tolerance - 1:
+        return recover["burning"]
+    return None
+
+
+def _attack(
+    game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    sheet = game.sheet(me.id)
+    best: tuple[float, str] | None = None
+    choice: Action | None = None
+    for verb, options in by_verb.items():
+        ability = game.abilities.get(verb)
+        if ability is None or ability.kind != "action" or not ability.is_attack:
+            continue
+        for a in options:
+            if a.has_flag("overexert") and me.stress + 1 >= me.stress_tolerance:
+                continue
+            value = _attack_value(game, state, me, a, sheet.art_mod(ability.art))
+            if value is not None and (best is None or (value, str(a)) > best):
+                best, choice = (value, str(a)), a
+    return choice
+
+
+def _attack_value(game: ThrumGame, state: ThrumState, me: Fighter, a: Action, mod: int) -> float | None:
+    ability = game.abilities[a.verb]
+    hit = [state.fighters[a.target]] if a.target else _in_area(game, state, me, a)
+    enemies = [f for f in hit if f.side != me.side and f.in_fight]
+    friends = [f for f in hit if f.side == me.side]
+    if not enemies or (len(friends) > 0 and len(friends) >= len(enemies)):
+        return None
+    value = float(mod) + sum(e.fatigue - e.fatigue_tolerance for e in enemies) * 0.3 + len(enemies)
+    if ability.has("finisher") and any(e.exhausted for e in enemies):
+        value += 5
+    damage = sum((e.fatigue or 0) + (e.stress or 0) for e in ability.success)
+    value += damage * 0.5 + len(ability.critical) * 0.2 + len(ability.effect) * 0.5
+    value += 0.4 if a.has_flag("overexert") else 0.0
+    return value
+
+
+def _in_area(game: ThrumGame, state: ThrumState, me: Fighter, a: Action) -> list[Fighter]:
+    from tactica.systems.thrum.targeting import affected, area_cells
+
+    ability = game.abilities[a.verb]
+    return affected(state, me, ability, area_cells(game, me, ability, a))
+
+
+def _advance(
+    game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    moves = [a for a in by_verb.get("move", []) if not a.flags]
+    enemies = _enemies(state, me)
+    if not moves or not enemies or me.moved:
+        return None
+    reach = max(
+        (a.range for a in game.actions_of(me.id) if a.is_attack and a.shape is None),
+        default=1,
+    )
+    ranged = reach > 1
+    board = game.board
+
+    def score(a: Action) -> tuple[float, str]:
+        assert a.at is not None
+        nearest = min(board.distance(a.at, e.pos) for e in enemies)
+        value = -abs(nearest - (min(reach, 3) if ranged else 1))
+        if ranged and nearest <= 1:
+            value -= 2
+        return (value, str(a))
+
+    here = min(board.distance(me.pos, e.pos) for e in enemies)
+    best = max(moves, key=score)
+    stay = -abs(here - (min(reach, 3) if ranged else 1)) - (2 if ranged and here <= 1 else 0)
+    return best if score(best)[0] > stay else None
+
+
+def _stance(
+    game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    stances = {a.target: a for a in by_verb.get("stance", [])}
+    weaker = [
+        f
+        for f in state.fighters.values()
+        if f.side == me.side
+        and f.id != me.id
+        and f.in_fight
+        and game.board.distance(f.pos, me.pos) <= 1
+        and f.fatigue_tolerance - f.fatigue < me.fatigue_tolerance - me.fatigue
+    ]
+    want = "protect" if weaker else ("brace" if "vulnerable" in me.statuses else "dodge")
+    if want == me.stance:
+        return by_verb["end"][0]
+    return stances.get(want) or by_verb["end"][0]

@@ -1,0 +1,228 @@
+"""THRUM movement (THRUM 10, 12-19, 45): moving up to Speed, elevation, difficult terrain, falls,
+Disoriented steps, Dash."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from tactica.engine.action import Action
+from tactica.engine.system import Context
+from tactica.grid.path import Path
+from tactica.grid.weighted import cheapest_paths
+from tactica.systems.thrum import dice, geometry, vitals
+from tactica.systems.thrum.events import Descended, Stepped, StepRedirected
+from tactica.systems.thrum.setup import ThrumGame
+from tactica.systems.thrum.state import Fighter, ThrumState
+
+G = ThrumGame
+S = ThrumState
+Pos = tuple[int, int]
+#: The roll a character may make instead of paying for a drop of 2 or more levels (THRUM 18).
+FALL_ROLLS = {"endurance": "resilience", "reflex": "evasion"}
+
+
+def speed(game: G, fighter: Fighter) -> int:
+    """THRUM 44: Speed, 2 less while Slowed (never below 0)."""
+    base = game.sheet(fighter.id).speed_of(game.options)
+    return max(0, base - (2 if "slowed" in fighter.statuses else 0))
+
+
+def remaining(game: G, fighter: Fighter) -> int:
+    """Squares of movement left in this turn's Move."""
+    return max(0, speed(game, fighter) - fighter.spent)
+
+
+def difficult_cells(game: G, state: S) -> frozenset[Pos]:
+    """Squares made difficult by Terrain Effects (THRUM 29)."""
+    cells: set[Pos] = set()
+    for effect in state.terrain.values():
+        if game.abilities[effect.ability].difficult:
+            cells.update(effect.cells)
+    return frozenset(cells)
+
+
+def step_rule(game: G, state: S, fighter: Fighter, roll_drops: bool) -> Callable[[Pos, Pos], int | None]:
+    """THRUM 14, 17-19: the cost of one step; enemies' squares cannot be entered."""
+    enemies = {f.pos for f in state.fighters.values() if f.side != fighter.side and not f.removed}
+    difficult = difficult_cells(game, state)
+    board = game.board
+
+    def cost(a: Pos, b: Pos) -> int | None:
+        if b in enemies:
+            return None
+        return geometry.step_cost(board, a, b, difficult=difficult, roll_drops=roll_drops)
+
+    return cost
+
+
+def ally_squares(state: S, fighter: Fighter) -> frozenset[Pos]:
+    """THRUM 14: allies' squares may be passed through but not ended in."""
+    return frozenset(
+        f.pos
+        for f in state.fighters.values()
+        if f.side == fighter.side and f.id != fighter.id and not f.removed
+    )
+
+
+def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -> dict[Pos, Path]:
+    """Every square ``fighter`` can end a move in for at most ``budget`` squares, with the cheapest path."""
+    if fighter.has("disoriented"):
+        return _single_steps(game, state, fighter, budget)
+    paths = cheapest_paths(
+        game.board,
+        fighter.pos,
+        budget,
+        step_rule(game, state, fighter, roll_drops),
+        no_stop=ally_squares(state, fighter),
+    )
+    paths.pop(fighter.pos, None)
+    return paths
+
+
+def _single_steps(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
+    """THRUM 45 Disoriented: each attempt is to one adjacent square (a roll decides where it goes)."""
+    cost = step_rule(game, state, fighter, False)
+    allies = ally_squares(state, fighter)
+    out: dict[Pos, Path] = {}
+    for q in game.board.neighbors(fighter.pos):
+        c = cost(fighter.pos, q)
+        if c is not None and c <= budget and q not in allies:
+            out[q] = Path((fighter.pos, q), c, (0, c))
+    return out
+
+
+def can_move(state: S, fighter: Fighter) -> str | None:
+    """Why ``fighter`` cannot Move now (THRUM 10, 45-46), or None."""
+    if fighter.acted:
+        return f"{fighter.id} stopped moving to take its Action; it cannot move again this turn (THRUM 10)"
+    if fighter.has("immobilized"):
+        return f"{fighter.id} is Immobilized and cannot move (THRUM 45)"
+    return None
+
+
+def fall_roll(action: Action) -> str | None:
+    """The roll named on a move (``+endurance`` / ``+reflex``) to take drops of 2+ levels at no cost."""
+    named = [f for f in action.flags if f in FALL_ROLLS]
+    return named[0] if named else None
+
+
+def move_candidates(game: G, state: S, fighter: Fighter, verb: str, budget: int) -> Iterator[Action]:
+    """``move @X,Y`` for every reachable square; ``+endurance``/``+reflex`` where rolling saves squares."""
+    plain = routes(game, state, fighter, budget, False)
+    for p in sorted(plain):
+        yield Action(fighter.id, verb, at=p)
+    if fighter.has("disoriented"):
+        return
+    rolling = routes(game, state, fighter, budget, True)
+    for p in sorted(rolling):
+        if p not in plain or rolling[p].cost < plain[p].cost:
+            for flag in FALL_ROLLS:
+                yield Action(fighter.id, verb, at=p, flags=(flag,))
+
+
+def check_destination(game: G, state: S, fighter: Fighter, action: Action, budget: int) -> str | None:
+    """Why the move's destination cannot be reached with ``budget`` squares, or None."""
+    if action.at is None:
+        return f"'{action.verb}' needs a destination: {fighter.id} {action.verb} @X,Y"
+    flags = [f for f in action.flags if f not in FALL_ROLLS]
+    if flags:
+        return (
+            f"unknown flag '+{flags[0]}' for {action.verb}; a move may name +endurance or +reflex (THRUM 18)"
+        )
+    if not game.board.in_bounds(action.at):
+        return f"@{action.at[0]},{action.at[1]} is off the map"
+    paths = routes(game, state, fighter, budget, fall_roll(action) is not None)
+    if action.at not in paths:
+        return (
+            f"{fighter.id} cannot reach @{action.at[0]},{action.at[1]} with {budget} squares of movement"
+            " (walls, enemies, allies' squares to stop in, elevation and difficult terrain count:"
+            " THRUM 14-19)"
+        )
+    return None
+
+
+def walk(game: G, state: S, fighter: Fighter, action: Action, budget: int, how: str, ctx: Context) -> None:
+    """Carry out a move (or a Dash): step by step, rolling for falls and Disoriented steps."""
+    assert action.at is not None
+    roll_name = fall_roll(action)
+    path = routes(game, state, fighter, budget, roll_name is not None)[action.at]
+    if fighter.has("disoriented"):
+        _disoriented_step(game, state, fighter, path, ctx, how)
+        return
+    cost = step_rule(game, state, fighter, roll_name is not None)
+    already = speed(game, fighter) - budget  # movement spent before this walk, out of the same Speed
+    walked = [fighter.pos]
+    spent = 0
+    for a, b in zip(path.cells, path.cells[1:], strict=False):
+        step = cost(a, b) or 0
+        spent += step
+        walked.append(b)
+        if roll_name is not None and geometry.drop(game.board, a, b) >= 2:
+            fighter.pos = b
+            stop = _fall(game, fighter, roll_name, (a, b), already + spent, already + path.cost, ctx)
+            if stop:
+                break
+    _finish_walk(state, fighter, walked, spent, ctx, how)
+
+
+def _fall(
+    game: G, fighter: Fighter, roll_name: str, step: tuple[Pos, Pos], used: int, planned: int, ctx: Context
+) -> bool:
+    """THRUM 18 / C9: roll against the environment (2d6 + the drop); True when the move must stop here.
+
+    ``used`` is the movement spent so far out of this Speed, ``planned`` what the whole move would spend.
+    A failure gives +1 Slowed; with ``used`` at or above the new Speed the move stops and (C8) Dazed.
+    """
+    a, b = step
+    levels = geometry.drop(game.board, a, b)
+    mod = game.sheet(fighter.id).defense(FALL_ROLLS[roll_name])
+    mine = dice.roll(ctx, fighter.id, f"{roll_name} roll (drop of {levels})", mod)
+    theirs = dice.roll(ctx, "environment", f"drop of {levels}", levels)
+    success = mine > theirs or (mine == theirs and not game.options.descent_ties_to_environment)
+    if success:
+        ctx.emit(Descended(fighter.id, b, levels, True))
+        return False
+    vitals.add_status(fighter, "slowed", 1, ctx, "failed a descent roll")
+    now = speed(game, fighter)
+    if used >= now:
+        ctx.emit(Descended(fighter.id, b, levels, False, stopped=True))
+        if game.options.fall_dazed:
+            vitals.apply_condition(fighter, "dazed", 0, ctx, "fell with no movement left")
+        return True
+    ctx.emit(Descended(fighter.id, b, levels, False, stopped=planned > now))
+    return planned > now
+
+
+def _finish_walk(state: S, fighter: Fighter, walked: list[Pos], spent: int, ctx: Context, how: str) -> None:
+    """Settle on the last square walked that no ally holds (THRUM 14) and record the movement."""
+    allies = ally_squares(state, fighter)
+    while len(walked) > 1 and walked[-1] in allies:
+        walked.pop()
+    fighter.pos = walked[-1]
+    fighter.spent += spent
+    fighter.moved = True
+    ctx.emit(Stepped(fighter.id, tuple(walked), spent, how))
+
+
+def _disoriented_step(game: G, state: S, fighter: Fighter, path: Path, ctx: Context, how: str) -> None:
+    """THRUM 45 / C13: 2d6; 7 goes as intended and ends Disoriented; otherwise the step turns clockwise
+    (above 7) or counter-clockwise (below 7); a step into a wall, an enemy or off the map is lost."""
+    intended = path.cells[-1]
+    total = dice.roll(ctx, fighter.id, "disoriented step", 0)
+    landed = geometry.redirect(game.board, fighter.pos, intended, total)
+    cost = step_rule(game, state, fighter, False)
+    allies = ally_squares(state, fighter)
+    step = cost(fighter.pos, landed) if game.board.in_bounds(landed) else None
+    if step is None or landed in allies:
+        if game.options.disoriented_blocked_step == "stay_intended":
+            landed, step = intended, path.cost
+        else:
+            ctx.emit(StepRedirected(fighter.id, intended, None, total))
+            fighter.spent += path.cost
+            fighter.moved = True
+            return
+    if landed != intended:
+        ctx.emit(StepRedirected(fighter.id, intended, landed, total))
+    _finish_walk(state, fighter, [fighter.pos, landed], step or 0, ctx, how)
+    if total == 7:
+        vitals.end_condition(fighter, "disoriented", ctx, "rolled 7")

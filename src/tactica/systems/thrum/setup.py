@@ -1,0 +1,211 @@
+"""Validation of THRUM setup data (the fight part of a scenario file) and building the static game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from tactica.engine.errors import SetupError
+from tactica.engine.system import Game
+from tactica.grid import SquareBoard
+from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.thrum.abilities import CONDITIONS, STATUSES, Ability
+from tactica.systems.thrum.options import ThrumOptions
+from tactica.systems.thrum.sheet import Character
+from tactica.systems.validation import explain_validation_error
+
+Pos = tuple[int, int]
+#: The Basic Combat Abilities every character has (THRUM 11).
+BASIC_ACTIONS = ("basic-attack", "dash", "recover", "resuscitate")
+BASIC_STANCES = ("brace", "dodge", "concentrate", "assist", "protect")
+
+
+class CombatantSpec(BaseModel):
+    """One combatant: id, side, place, PC or NPC, a template and/or sheet fields, and how it comes in."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(pattern=ID)
+    side: str = Field(pattern=ID)
+    at: tuple[int, int] | str
+    template: str | None = None
+    pc: bool | None = Field(None, description="a player character (default: the first side's combatants)")
+    fatigue: int = Field(0, ge=0)
+    stress: int = Field(0, ge=0)
+    statuses: dict[Literal[STATUSES], int] = Field(default_factory=dict)  # type: ignore[valid-type]
+    conditions: list[Literal[CONDITIONS]] = Field(default_factory=list)  # type: ignore[valid-type]
+    stance: str | None = None
+    incapacitated: bool = False
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _place(cls, value: object) -> object:
+        return check_position(value)
+
+
+class SetupSpec(BaseModel):
+    """The whole THRUM setup."""
+
+    model_config = ConfigDict(extra="forbid")
+    system: Literal["thrum"] = "thrum"
+    options: ThrumOptions = Field(default_factory=lambda: ThrumOptions.model_validate({}))
+    map: MapSpec
+    combatants: list[CombatantSpec] = Field(min_length=2)
+    abilities: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra abilities by id")
+    starting_area: str | list[tuple[int, int]] | None = Field(
+        None, description="THRUM 6: where PCs may place themselves in Round Zero (a map marker or squares)"
+    )
+    initiative: dict[str, int] | None = Field(None, description="fixed initiative totals by combatant")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A combatant as the fight starts."""
+
+    id: str
+    side: str
+    pc: bool
+    at: Pos
+    spec: CombatantSpec
+
+
+@dataclass(frozen=True)
+class ThrumGame(Game):
+    """Static facts of one THRUM fight."""
+
+    options: ThrumOptions
+    board: SquareBoard
+    sheets: Mapping[str, Character]
+    abilities: Mapping[str, Ability]
+    start: Mapping[str, Placement]
+    starting_area: frozenset[Pos]
+    spec: SetupSpec
+
+    def sheet(self, fighter_id: str) -> Character:
+        """The static sheet of a combatant."""
+        return self.sheets[fighter_id]
+
+    def actions_of(self, fighter_id: str) -> list[Ability]:
+        """The Actions a combatant has: the Basic ones, then its Art abilities (THRUM 11)."""
+        names = [*BASIC_ACTIONS, *self.sheets[fighter_id].abilities]
+        return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "action"]
+
+    def stances_of(self, fighter_id: str) -> list[Ability]:
+        """The Stances a combatant has: the Basic ones, then its Art stances (THRUM 11)."""
+        names = [*BASIC_STANCES, *self.sheets[fighter_id].abilities]
+        return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "stance"]
+
+
+@cache
+def content(kind: str) -> dict[str, Any]:
+    """A content file of the system ('abilities', 'characters') as data."""
+    text = resources.files("tactica.systems.thrum").joinpath(f"content/{kind}.yaml").read_text()
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
+    """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
+    try:
+        spec = SetupSpec.model_validate(dict(setup))
+    except ValidationError as error:
+        raise SetupError(explain_validation_error(error)) from None
+    board, markers = build_board(spec.map)
+    abilities = _abilities(spec)
+    first_side = spec.combatants[0].side
+    sheets: dict[str, Character] = {}
+    start: dict[str, Placement] = {}
+    for i, c in enumerate(spec.combatants):
+        where = f"combatants[{i}] ({c.id})"
+        if c.id in sheets:
+            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+        sheets[c.id] = _character(c, abilities, where)
+        _check_stance(c, sheets[c.id], abilities, where)
+        pc = c.pc if c.pc is not None else c.side == first_side
+        start[c.id] = Placement(c.id, c.side, pc, place(c.at, board, markers, where), c)
+    _check_places(start)
+    area = _starting_area(spec, board, markers)
+    return ThrumGame(system, setup, spec.options, board, sheets, abilities, start, area, spec)
+
+
+def _abilities(spec: SetupSpec) -> dict[str, Ability]:
+    table = {**content("abilities"), **spec.abilities}
+    out: dict[str, Ability] = {}
+    for name, data in table.items():
+        try:
+            out[name] = Ability.model_validate({"id": name, **data})
+        except ValidationError as error:
+            raise SetupError(f"abilities.{name}: {explain_validation_error(error)}") from None
+    for ability in out.values():
+        if ability.counter is not None and ability.counter not in out:
+            raise SetupError(f"abilities.{ability.id}.counter: unknown ability '{ability.counter}'")
+    return out
+
+
+def _character(c: CombatantSpec, abilities: Mapping[str, Ability], where: str) -> Character:
+    data: dict[str, Any] = {}
+    if c.template is not None:
+        templates = content("characters")
+        if c.template not in templates:
+            raise SetupError(
+                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
+            )
+        data.update(templates[c.template])
+    data.update(c.model_extra or {})
+    data.setdefault("name", c.id)
+    try:
+        sheet = Character.model_validate(data)
+    except ValidationError as error:
+        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    for name in sheet.abilities:
+        ability = abilities.get(name)
+        if ability is None:
+            raise SetupError(
+                f"{where}.abilities: unknown ability '{name}'; known: {', '.join(sorted(abilities))}"
+            )
+        if ability.art is not None and ability.art not in sheet.arts:
+            raise SetupError(
+                f"{where}.abilities: '{name}' is a {ability.art} ability; add {ability.art} to its arts"
+            )
+    return sheet
+
+
+def _check_stance(c: CombatantSpec, sheet: Character, abilities: Mapping[str, Ability], where: str) -> None:
+    if c.stance is None:
+        return
+    known = [*BASIC_STANCES, *(a for a in sheet.abilities if abilities[a].kind == "stance")]
+    if c.stance not in known:
+        raise SetupError(f"{where}.stance: unknown stance '{c.stance}'; its stances: {', '.join(known)}")
+
+
+def _check_places(start: Mapping[str, Placement]) -> None:
+    seen: dict[Pos, str] = {}
+    for cid, c in start.items():
+        if c.at in seen:
+            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
+        seen[c.at] = cid
+    if len({c.side for c in start.values()}) < 2:
+        raise SetupError("combatants: a fight needs at least two sides")
+
+
+def _starting_area(spec: SetupSpec, board: SquareBoard, markers: dict[str, list[Pos]]) -> frozenset[Pos]:
+    area = spec.starting_area
+    if area is None:
+        return frozenset()
+    if isinstance(area, str):
+        cells = markers.get(area)
+        if not cells:
+            raise SetupError(
+                f"starting_area: no marker '{area}' on the map (markers: {', '.join(sorted(markers))})"
+            )
+        return frozenset(cells)
+    for p in area:
+        if not board.in_bounds(p) or board.terrain(p).wall:
+            raise SetupError(f"starting_area: {list(p)} is off the map or a wall")
+    return frozenset(area)

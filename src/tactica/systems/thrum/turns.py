@@ -1,0 +1,163 @@
+"""THRUM time (THRUM 6-9): initiative, Round Zero, turns in initiative order, delay, end of combat."""
+
+from __future__ import annotations
+
+from tactica.dice import D20
+from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.system import Context
+from tactica.engine.turn_order import Slot
+from tactica.systems.thrum import dice, vitals
+from tactica.systems.thrum.events import CombatReset, Delayed, Revived
+from tactica.systems.thrum.setup import ThrumGame
+from tactica.systems.thrum.state import Fighter, ThrumState
+
+G = ThrumGame
+S = ThrumState
+
+
+def start_fight(game: G, state: S, ctx: Context) -> None:
+    """THRUM 6: everyone rolls 2d6 + Initiative; Round Zero (if played), then round 1."""
+    fixed = game.spec.initiative or {}
+    totals: dict[str, int] = {}
+    for fid in state.fighters:
+        sheet = game.sheet(fid)
+        if fid in fixed:
+            totals[fid] = fixed[fid]
+            ctx.emit(InitiativeRolled(fid, totals[fid], "fixed"))
+        else:
+            totals[fid] = dice.roll(ctx, fid, "initiative", sheet.initiative_mod)
+            ctx.emit(InitiativeRolled(fid, totals[fid], f"2d6 {sheet.initiative_mod:+d}"))
+    ordered = _order(game, state, totals, ctx)
+    state.order.slots = [Slot(fid, [fid], totals[fid]) for fid in ordered]
+    state.order.round = 0 if game.options.round_zero else 1
+    ctx.emit(RoundStarted(state.order.round))
+    begin_turn(game, state, ctx)
+
+
+def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]:
+    """C2: descending totals; ties by Initiative modifier, then PCs first, then a d20 roll-off."""
+
+    def key(fid: str) -> tuple[int, ...]:
+        if game.options.initiative_tie_break == "random":
+            return (-totals[fid],)
+        return (-totals[fid], -game.sheet(fid).initiative_mod, 0 if state.fighters[fid].pc else 1)
+
+    ids = list(state.fighters)
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for fid in ids:
+        groups.setdefault(key(fid), []).append(fid)
+    out: list[str] = []
+    for k in sorted(groups):
+        tied = groups[k]
+        if len(tied) > 1:
+            rolls = {fid: ctx.die(D20, f"{fid} initiative tie-break") for fid in tied}
+            for fid in tied:
+                ctx.emit(InitiativeRolled(fid, totals[fid], f"tie-break d20 {rolls[fid]}"))
+            tied = sorted(tied, key=lambda f: -rolls[f])
+        out.extend(tied)
+    return out
+
+
+def begin_turn(game: G, state: S, ctx: Context) -> None:
+    """THRUM 9a-b: open the turn of the slot now acting; an incapacitated character's turn passes at once."""
+    fid = state.order.current.key
+    fighter = state.fighters[fid]
+    ctx.emit(TurnStarted(state.order.round, fid, (fid,)))
+    state.acting = fid
+    if fighter.started:  # a delayed turn comes round: its start was already resolved
+        return
+    fighter.started = True
+    fighter.spent, fighter.moved, fighter.acted, fighter.stopped = 0, False, False, False
+    fighter.began_incapacitated = fighter.incapacitated
+    if fighter.incapacitated or state.order.round == 0:
+        return
+    if fighter.frayed:
+        vitals.panic_roll(game, fighter, ctx)
+
+
+def end_turn(game: G, state: S, ctx: Context) -> None:
+    """THRUM 9 End of Turn: end-of-turn effects (Burning), then statuses tick down (THRUM 43), then an
+    incapacitated character's Tolerance and Load drop (THRUM 39-40)."""
+    fighter = state.fighters[state.acting or ""]
+    if state.order.round > 0:
+        if "burning" in fighter.statuses:
+            vitals.deal(
+                fighter, "fatigue", game.options.unnumbered_deal, ctx, source="burning", by_enemy=False
+            )
+        vitals.tick_statuses(fighter, ctx)
+        fresh = not fighter.began_incapacitated and not game.options.double_reduction_on_own_turn
+        if fighter.incapacitated and not fresh:
+            vitals.end_incapacitated_turn(game, fighter, ctx)
+    fighter.started = False
+    state.acting = None
+    ctx.emit(TurnEnded(fighter.id))
+    if fighter.removed:
+        state.order.remove(fighter.id)
+
+
+def delay(game: G, state: S, fighter: Fighter, behind: str, ctx: Context) -> None:
+    """THRUM 8: the turn moves to just after ``behind`` and stays there for the rest of combat."""
+    fighter.delayed_round = state.order.round
+    state.order.move_behind(fighter.id, behind)
+    state.acting = None
+    ctx.emit(Delayed(fighter.id, behind))
+
+
+def later_this_round(state: S, fighter_id: str) -> list[str]:
+    """The characters whose turns come after ``fighter_id``'s in this round (delay targets)."""
+    slots = state.order.slots
+    here = next(i for i, s in enumerate(slots) if s.key == fighter_id)
+    return [s.key for s in slots[here + 1 :]]
+
+
+def settle(game: G, state: S, ctx: Context) -> None:
+    """After each decision: end the fight if it is over, else open turns until someone must decide."""
+    for _ in range(10_000):
+        if state.over or check_end(game, state, ctx):
+            return
+        if state.pending or state.contests or state.acting is not None:
+            return
+        if state.order.advance():
+            if state.order.round > game.options.round_limit:
+                finish(game, state, ctx, None, f"round limit {game.options.round_limit} reached")
+                return
+            ctx.emit(RoundStarted(state.order.round))
+        begin_turn(game, state, ctx)
+        if state.fighters[state.acting or ""].incapacitated or state.fighters[state.acting or ""].removed:
+            end_turn(game, state, ctx)
+    raise RuntimeError("THRUM turn loop did not settle")  # pragma: no cover - a bug guard
+
+
+def check_end(game: G, state: S, ctx: Context) -> bool:
+    """THRUM 6: the fight ends when only one side has characters neither incapacitated nor removed."""
+    standing = {f.side for f in state.fighters.values() if f.in_fight}
+    if len(standing) > 1:
+        return False
+    winner = next(iter(standing)) if standing else None
+    reason = "every other side is incapacitated or removed" if standing else "everyone is out of action"
+    finish(game, state, ctx, winner, reason)
+    return True
+
+
+def finish(game: G, state: S, ctx: Context, winner: str | None, reason: str) -> None:
+    """THRUM 42 / C5: loads reset to 0; incapacitated PCs recover unless their Fatigue Tolerance is 0."""
+    state.over, state.winner, state.end_reason = True, winner, reason
+    state.acting = None
+    state.pending.clear()
+    state.contests.clear()
+    for fighter in state.fighters.values():
+        fighter.fatigue = fighter.stress = 0
+        recovers = game.options.end_of_combat_recovery == "all" or fighter.fatigue_tolerance > 0
+        if fighter.incapacitated and fighter.pc and recovers and not fighter.removed:
+            fighter.incapacitated = False
+            ctx.emit(Revived(fighter.id, "end of combat"))
+        ctx.emit(
+            CombatReset(
+                fighter.id,
+                fighter.fatigue_tolerance,
+                fighter.stress_tolerance,
+                fighter.wounds,
+                fighter.incapacitated,
+            )
+        )
+    ctx.emit(FightEnded(winner, reason))
