@@ -9,6 +9,10 @@ from tactica.engine import Fight
 from tactica.systems import get_system
 
 PLAIN = {"advantage_die": 0, "proficient": []}
+#: The end of the refusal for a move out of reach.
+OUT_OF_REACH = "squares of movement for this (difficult terrain and friends' squares cost 2; enemies block)"
+#: The end of the refusal for a drag out of reach.
+DRAG_REACH = "squares (half Speed; +fast: full Speed as a Full-Round action) and not through anyone's square"
 
 
 def fighter(fid: str, side: str, at: tuple[int, int] | str, **sheet: Any) -> dict[str, Any]:

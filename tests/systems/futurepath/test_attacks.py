@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.futurepath.helpers import fighter, hp, last, new_fight
+from tests.systems.futurepath.helpers import fighter, hp, last, new_fight, offered
 
 ROW = " ".join("." * 20)
 
@@ -248,3 +248,126 @@ def test_futurepath_43_a_low_d10_misses_through_cover() -> None:
     fight.apply("a attack c with sniper")
     assert not [e for e in fight.events if e.kind == "AttackRolled"]
     assert fight.state.fighters["a"].ammo["sniper"] == 4
+
+
+# -- review fixes: walls and corners stop melee (rules 25, 43) ------------------------------------------
+
+
+CORNER = "a # .\n# c .\n. . ."
+
+
+def test_futurepath_25_43_melee_cannot_reach_between_two_solid_corners() -> None:
+    """FuturePath 25, 43: diagonal neighbours with a wall on both sides of the corner are in Full cover from
+    each other: no melee attack (nobody could step between those walls either), nor a ranged one."""
+    fight = new_fight(
+        fighter("a", "red", "a", weapons=["short-sword", "pistol"], drawn=["short-sword", "pistol"]),
+        fighter("c", "blue", "c", ac=5, hp=30),
+        text=CORNER,
+        dice=[],
+    )
+    assert fight.why_illegal("a attack c with short-sword") == (
+        "c is in Full cover from a (a wall or blocking object is in the way); a melee attack cannot reach"
+        " through it (FuturePath 25, 43)"
+    )
+    assert fight.why_illegal("a attack c with pistol") == (
+        "c is in Full cover and cannot be targeted directly (FuturePath 43)"
+    )
+    assert offered(fight, "attack") == set()
+    one_wall = new_fight(
+        fighter("a", "red", "a", weapons=["short-sword"], drawn=["short-sword"]),
+        fighter("c", "blue", "c", ac=5, hp=30),
+        text="a # .\n. c .\n. . .",
+        dice=[],
+    )
+    assert offered(one_wall, "attack") == {"a attack c with short-sword"}, "one wall does not close a corner"
+
+
+def test_futurepath_25_43_a_reach_weapon_does_not_reach_through_a_wall() -> None:
+    """FuturePath 25, 43: a reach weapon's Threat Range stops at a wall (Full cover) or a closed door."""
+    wall = new_fight(
+        fighter("a", "red", (0, 0), weapons=["spear"], drawn=["spear"]),
+        fighter("c", "blue", (2, 0), ac=5, hp=30),
+        text=". # . .",
+        dice=[],
+    )
+    assert "a melee attack cannot reach through it" in (wall.why_illegal("a attack c with spear") or "")
+    door = new_fight(
+        fighter("a", "red", (0, 0), weapons=["spear"], drawn=["spear"]),
+        fighter("c", "blue", (2, 0), ac=5, hp=30),
+        text=". . . .",
+        objects=[{"id": "door", "at": [1, 0], "hardness": 5}],
+        dice=[],
+    )
+    assert offered(door, "attack") == set()
+
+
+def test_futurepath_31_43_critical_checks_through_full_cover_have_one_disadvantage() -> None:
+    """FuturePath 31, 43: a critical check is another Accuracy check, made as the attack was: through Full
+    cover with an AP weapon it has the single disadvantage of the connecting shot, not Full cover's two."""
+    fight = new_fight(
+        fighter("a", "red", (0, 3), extra_damage=1, weapons=["sniper"], drawn=["sniper"]),
+        fighter("c", "blue", (4, 3), ac=5, hp=300),
+        text=COVER_MAP,
+        dice=[7, 20, 1, 1, 1, 10, 1, 1, 1],
+    )
+    fight.apply("a full-attack c with sniper")
+    rolls = [
+        (e.purpose, e.natural, e.net_advantage, e.total) for e in fight.events if e.kind == "AttackRolled"
+    ]
+    assert rolls == [("full attack", 20, -1, 19), ("critical check", 10, -1, 9)]
+    assert [e.multiplier for e in fight.events if e.kind == "DamageRolled"] == [3, 3]
+
+
+# -- review fixes: the damage ladder and the off-hand die level (rules 24, 33.4) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("level", "dice"),
+    [(0, "1d2"), (3, "1d8"), (4, "1d10"), (5, "1d12"), (6, "2d8"), (7, "2d10"), (8, "2d12")],
+)
+def test_futurepath_24_weapon_level_ladder_up_to_level_8(level: int, dice: str) -> None:
+    """FuturePath 24: L0 1d2 ... L4 1d10, L5 1d12, L6 2d8, and (ruled) L7 2d10, L8 2d12."""
+    faces = [1] * (2 if dice.startswith("2") else 1)
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["club"], drawn=["club"]),
+        fighter("c", "blue", (1, 0), ac=5, hp=100),
+        text=ROW,
+        dice=[15, *faces],
+        weapons={"club": {"kind": "melee", "level": level}},
+    )
+    fight.apply("a attack c with club")
+    assert last(fight, "DamageRolled").dice == dice
+
+
+@pytest.mark.parametrize(
+    ("damage", "lowered"),
+    [
+        ("1d8", "1d6"),
+        ("1d8+2", "1d6+2"),
+        ("1d3", "1d2"),
+        ("2d8", "1d12"),
+        ("2d8+1", "1d12+1"),
+        ("2d12", "2d10"),
+        ("2d6", "2d4"),
+        ("1d4-1", "1d2-1"),
+        ("1d2", "1"),
+        ("1d2+3", "4"),
+        ("2d2", "2"),
+        ("1d20", "1d12"),
+        ("1d6+1d4", "1d4+1d2"),
+    ],
+)
+def test_futurepath_33_4_off_hand_custom_dice_drop_one_level(damage: str, lowered: str) -> None:
+    """FuturePath 33.4: a melee off-hand weapon's damage drops one die level: ladder dice take the level below
+    (2d8 -> 1d12), other dice the next smaller die (d3 -> d2); a d2 deals just 1; flat modifiers stay."""
+    from tactica.systems.futurepath.attacks import Swing, damage_dice
+
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["odd"], drawn=["odd"]),
+        fighter("c", "blue", (1, 0)),
+        text=ROW,
+        dice=[],
+        weapons={"odd": {"kind": "melee", "level": 2, "damage": damage}},
+    )
+    game, state = fight.game, fight.state
+    assert str(damage_dice(game, state.fighters["a"], Swing(game.weapons["odd"], off_hand=True))) == lowered

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.engine import IllegalAction
-from tests.systems.futurepath.helpers import fighter, new_fight
+from tests.systems.futurepath.helpers import fighter, new_fight, offered
 
 ROW = ". . . . . . . . . . . . . . . . . . . ."
 
@@ -40,19 +40,42 @@ def test_futurepath_5_simple_action_forbids_a_full_round_action() -> None:
     """FuturePath 5: a character who takes a Simple action cannot take a Full-Round action (no Draw + Full Attack)."""
     fight = duo()
     fight.apply("a holster knife")
-    reason = fight.why_illegal("a sprint @10,0")
-    assert reason is not None
-    assert "Full-Round action" in reason and "already used a Simple action" in reason
+    assert fight.why_illegal("a sprint @10,0") == (
+        "Sprint is a Full-Round action; a already used a Simple action this turn"
+        " (a Full-Round action must be the first and last thing done)"
+    )
 
 
 def test_futurepath_6_full_round_action_is_first_and_last() -> None:
     """FuturePath 6: a Full-Round action ends the turn; nothing (not even a Free action) follows it."""
     fight = duo()
-    fight.apply("a prone")
-    assert "Full-Round" in (fight.why_illegal("a crawl @2,0 +fast") or "")
-    fight = duo()
     fight.apply("a sprint @12,0")
     assert fight.deciding() == ["c"]
+    assert fight.state.fighters["a"].budget.ended
+
+
+def test_futurepath_6_a_free_action_may_go_with_a_full_round_action() -> None:
+    """FuturePath 6: "Free Actions can act during a Full Round action": one Free action, taken first, happens
+    during the Full-Round action that follows (here a dropped knife and a fast crawl after going prone)."""
+    fight = duo()
+    fight.apply("a drop knife")
+    assert fight.why_illegal("a sprint @12,0") is None
+    fight.apply("a sprint @12,0")
+    assert fight.state.fighters["a"].pos == (12, 0) and fight.deciding() == ["c"]
+    prone = duo()
+    prone.apply("a prone")
+    assert prone.why_illegal("a crawl @6,0 +fast") is None
+
+
+def test_futurepath_6_7_two_free_actions_rule_out_a_full_round_action() -> None:
+    """FuturePath 6-7: a second Free action takes up the Simple action, which rules out a Full-Round action."""
+    fight = duo()
+    fight.apply("a drop knife")
+    fight.apply("a drop pistol")
+    assert fight.why_illegal("a sprint @12,0") == (
+        "Sprint is a Full-Round action; a already used a Simple action this turn"
+        " (a Full-Round action must be the first and last thing done)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -98,7 +121,11 @@ def test_futurepath_7_a_fourth_free_action_takes_the_whole_turn() -> None:
     idle = Fighter("a", "red", (0, 0), 10, 10, frees=3)
     assert refusal(options, idle, "free", "Drop") is None
     pay(options, idle, "free")
-    assert idle.budget.full_round and refusal(options, idle, "free", "Drop") is not None
+    assert idle.budget.full_round
+    assert (
+        refusal(options, idle, "free", "Drop")
+        == "Drop cannot follow a Full-Round action, which is the first and last thing done in a turn"
+    )
     busy = Fighter("a", "red", (0, 0), 10, 10, frees=3)
     pay(options, busy, "simple")
     assert "requires a Full-Round action" in (refusal(options, busy, "free", "Drop") or "")
@@ -127,11 +154,67 @@ def test_futurepath_20_no_five_foot_step_after_a_full_round_action() -> None:
             drawn=["short-sword", "knife"],
         ),
         fighter("c", "blue", (1, 0), ac=5, hp=200),
-        text=". . . .",
+        text=". . . .\n. . . .",
         dice=[10, 3, 3],
     )
     fight.apply("a full-attack c with short-sword")
     assert fight.deciding() == ["a"], "the Bonus Attack may still follow the Full Attack"
-    assert "Full-Round" in (
-        fight.why_illegal("a step @0,1") or fight.why_illegal("a step @1,1") or "Full-Round"
+    assert "a step @0,1" not in offered(fight, "step")
+    assert fight.why_illegal("a step @0,1") == (
+        "5-foot step cannot follow a Full-Round action, which is the first and last thing done in a turn"
     )
+
+
+def test_futurepath_20_a_step_after_a_standard_attack() -> None:
+    """FuturePath 20: "This 5ft step is used to be able to move a little bit after a Standard Attack. So one
+    can fire and move slightly in one turn." """
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (5, 0), ac=30),
+        text=ROW,
+        dice=[5],
+    )
+    fight.apply("a attack c with pistol")
+    assert offered(fight, "step") == {"a step @1,0"}
+    fight.apply("a step @1,0")
+    assert fight.state.fighters["a"].pos == (1, 0) and fight.deciding() == ["c"]
+
+
+def test_futurepath_12_20_no_five_foot_step_after_a_move() -> None:
+    """FuturePath 12, 20: a Standard Move of 6 squares plus a 5-foot step would be 7 squares in a turn,
+    beyond Speed, which only a Full-Round action allows; the step is the move of a turn spent attacking."""
+    fight = duo()
+    fight.apply("a move @6,0")
+    assert offered(fight, "step") == set()
+    assert fight.why_illegal("a step @7,0") == (
+        "a has moved this turn; the 5-foot step is the move of a turn spent attacking ('fire and move"
+        " slightly', FuturePath 20), not more movement after a move (FuturePath 12)"
+    )
+
+
+def test_futurepath_12_20_step_after_move_within_speed_option() -> None:
+    """FuturePath 12, 20 option step_after_move=within_speed: a step may follow a move while the turn's
+    squares stay within Speed (5 + 1 = 6), not beyond it (6 + 1 = 7)."""
+    options = {"step_after_move": "within_speed"}
+    short = new_fight(fighter("a", "red", (0, 0)), fighter("c", "blue", (19, 0)), text=ROW, options=options)
+    short.apply("a move @5,0")
+    assert short.why_illegal("a step @6,0") is None
+    full = new_fight(fighter("a", "red", (0, 0)), fighter("c", "blue", (19, 0)), text=ROW, options=options)
+    full.apply("a move @6,0")
+    assert full.why_illegal("a step @7,0") == (
+        "a has moved 6 squares this turn; a 5-foot step would take it past its Speed (6 squares), which only"
+        " a Full-Round action allows (FuturePath 12, 20)"
+    )
+
+
+def test_futurepath_7_drop_all_is_offered_with_a_single_item() -> None:
+    """FuturePath 7: 'drop all' is legal whenever something is held, so it is offered with one item too."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), weapons=["knife"], drawn=["knife"]),
+        fighter("c", "blue", (19, 0)),
+        text=ROW,
+        dice=[],
+    )
+    assert offered(fight, "drop") == {"a drop knife", "a drop all"}
+    fight.apply("a drop all")
+    assert fight.state.fighters["a"].hands == []

@@ -478,3 +478,44 @@ def test_futurepath_40_stabilize_is_a_full_round_action() -> None:
     assert offered(fight, "stabilize") == set()
     with pytest.raises(IllegalAction, match="Full-Round"):
         fight.apply("ash stabilize rook")
+
+
+def test_futurepath_38_43_no_melee_coup_de_grace_between_two_solid_corners() -> None:
+    """FuturePath 38, 25, 43: a melee coup de grâce needs the helpless target reachable: not diagonally
+    between two walls (Full cover)."""
+    fight = new_fight(
+        [
+            fighter("vex", "red", [0, 0]),
+            fighter("rook", "blue", [1, 1], hp_now=0),
+            fighter("ash", "blue", [3, 2]),
+        ],
+        [],
+        text=". # . .\n# . . .\n. . . .\n",
+    )
+    assert offered(fight, "coup-de-grace") == set()
+    assert fight.why_illegal("vex coup-de-grace rook with baton") == (
+        "rook is in Full cover from vex (a wall or blocking object is in the way); a melee attack cannot reach"
+        " through it (FuturePath 25, 43)"
+    )
+
+
+def test_futurepath_39_a13_bleeding_con_does_not_recheck_the_negative_con_threshold() -> None:
+    """A13 (decided from the text, left as is): "HP below -CON" is the seed's test of surviving *damage* (the
+    coup de grâce: "If the defender survives the damage, (their HP doesn't go below the negative their
+    Constitution Score)"); a bleeding character dies when CON reaches 0 ("die once their Constitution Score
+    hits zero"). So CON lost to bleeding does not kill by itself at HP -5, CON 6 -> 2; the next damage is
+    measured against the lowered CON."""
+    fight = new_fight(
+        [
+            fighter("vex", "red", [0, 0]),
+            fighter("rook", "blue", [1, 0], hp_now=-5, con=6),
+            fighter("ash", "blue", [3, 2]),
+        ],
+        [4, 15, 1],
+    )
+    fight.apply("vex end")
+    rook = fight.state.fighters["rook"]
+    assert (rook.hp, rook.con, rook.status) == (-5, 2, "dying")
+    fight.apply("ash end")
+    fight.apply("vex attack rook with baton")
+    assert (rook.hp, rook.status) == (-6, "dead")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.dice import DiceScriptError
-from tests.systems.futurepath.helpers import fighter, new_fight
+from tests.systems.futurepath.helpers import fighter, new_fight, offered
 
 ROW = " ".join("." * 10)
 
@@ -116,11 +116,13 @@ def dual(dice: list[int], main: str = "short-sword", off: str = "knife", **sheet
             "a",
             "red",
             (0, 0),
-            advantage_die=4,
-            proficient=["all"],
-            weapons=[main, off],
-            drawn=[main, off],
-            **sheet,
+            **{
+                "advantage_die": 4,
+                "proficient": ["all"],
+                "weapons": [main, off],
+                "drawn": [main, off],
+                **sheet,
+            },
         ),
         fighter("c", "blue", (1, 0), ac=5, hp=500),
         fighter("d", "blue", (0, 1), ac=5, hp=500),
@@ -194,3 +196,95 @@ def test_futurepath_33_a_d2_off_hand_melee_weapon_deals_1() -> None:
     game = fight.game
     fist = game.weapons["knife"].model_copy(update={"level": 0})
     assert str(damage_dice(game, fight.state.fighters["a"], Swing(fist, off_hand=True))) == "1"
+
+
+# -- review fixes: Full Attack on a helpless target; Extra Damage where it applies and where not ------------
+
+
+def test_futurepath_32_full_attack_on_a_helpless_target_makes_its_attacks() -> None:
+    """FuturePath 32, 37-38: a helpless (dying) target may be attacked ("Attack an Object/Helpless Target"),
+    so a Full Attack on one makes the attack and each Extra Attack, instead of being accepted and doing
+    nothing."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), extra_attacks=1, weapons=["broad-sword"], drawn=["broad-sword"]),
+        fighter("c", "blue", (1, 0), ac=15, con=30, hp_now=0),
+        fighter("d", "blue", (9, 0)),
+        text=ROW,
+        dice=[16, 3, 17, 4, 1],  # the last: c bleeds at the start of its turn
+    )
+    assert "a full-attack c with broad-sword" in offered(fight, "full-attack")
+    fight.apply("a full-attack c with broad-sword")
+    assert [e.natural for e in fight.events if e.kind == "AttackRolled"] == [16, 17]
+    assert fight.state.fighters["c"].hp == -7
+
+
+def test_futurepath_32_full_attack_goes_on_when_the_target_drops() -> None:
+    """FuturePath 32: the Extra Attacks go on against a target the first attack left dying; they stop when it
+    is dead (HP below -CON, A13)."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), extra_attacks=2, weapons=["broad-sword"], drawn=["broad-sword"]),
+        fighter("c", "blue", (1, 0), ac=15, hp=3, con=6),
+        fighter("d", "blue", (9, 0)),
+        text=ROW,
+        dice=[16, 5, 16, 5],
+    )
+    fight.apply("a full-attack c with broad-sword")
+    assert [e.natural for e in fight.events if e.kind == "AttackRolled"] == [16, 16]
+    assert fight.state.fighters["c"].status == "dead"
+
+
+def test_futurepath_32_each_extra_attack_gets_the_extra_damage() -> None:
+    """FuturePath 32: Extra Attacks are more Accuracy checks, and each hit gets the Extra Damage rolls."""
+    fight = new_fight(
+        fighter(
+            "a",
+            "red",
+            (0, 0),
+            extra_attacks=1,
+            extra_damage=1,
+            weapons=["broad-sword"],
+            drawn=["broad-sword"],
+        ),
+        fighter("c", "blue", (1, 0), ac=15, hp=500),
+        text=ROW,
+        dice=[16, 3, 4, 17, 5, 6],
+    )
+    fight.apply("a full-attack c with broad-sword")
+    damage = [(e.roll, e.faces) for e in fight.events if e.kind == "DamageRolled"]
+    assert damage == [("hit", (3,)), ("extra 1", (4,)), ("hit", (5,)), ("extra 1", (6,))]
+
+
+def test_futurepath_30_a_standard_attack_uses_no_extra_damage() -> None:
+    """FuturePath 30: Extra Damage needs the Full-Round attack; a Standard Attack by a character who has it
+    rolls its damage once and leaves the turn open."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), extra_damage=2, weapons=["broad-sword"], drawn=["broad-sword"]),
+        fighter("c", "blue", (1, 0), ac=15, hp=500),
+        text=ROW,
+        dice=[16, 3],
+    )
+    fight.apply("a attack c with broad-sword")
+    assert [e.roll for e in fight.events if e.kind == "DamageRolled"] == ["hit"]
+    assert fight.deciding() == ["a"]
+
+
+def test_futurepath_30_33_a_bonus_attack_never_uses_extra_damage() -> None:
+    """FuturePath 30, 33: "Bonus Attack cannot use Extra Damage", after a Standard Attack or a Full Attack."""
+    after_standard = dual([10, 2, 3, 10, 2], extra_damage=1)
+    after_standard.apply("a attack c with short-sword")
+    after_standard.apply("a bonus-attack c with knife")
+    assert [e.roll for e in after_standard.events if e.kind == "DamageRolled"] == ["hit", "hit"]
+    after_full = dual([10, 2, 3, 3, 10, 1], extra_damage=1)
+    after_full.apply("a full-attack c with short-sword")
+    after_full.apply("a bonus-attack c with knife")
+    assert [e.roll for e in after_full.events if e.kind == "DamageRolled"] == ["hit", "extra 1", "hit"]
+
+
+def test_futurepath_33_2_the_off_hand_weapon_needs_proficiency() -> None:
+    """FuturePath 33.2: the character must be proficient in the weapon to use it off-hand."""
+    fight = dual([10, 2, 3], proficient=["short-sword"])
+    fight.apply("a attack c with short-sword")
+    assert fight.why_illegal("a bonus-attack c with knife") == (
+        "a is not proficient with knife, needed to use it off-hand (FuturePath 33)"
+    )
+    assert offered(fight, "bonus-attack") == set()

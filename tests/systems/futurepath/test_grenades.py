@@ -51,7 +51,18 @@ def test_futurepath_34_1_throwing_is_a_full_round_action_without_bonus_attack() 
     )
     fight.apply("a throw @5,5 with frag")
     assert fight.deciding() == ["b"], "the throw is the declaration of the end of the turn"
-    assert fight.why_illegal("a bonus-attack b with short-sword") is not None
+    assert (
+        fight.why_illegal("a bonus-attack b with short-sword")
+        == "it is team blue's turn, not team red's (FuturePath 2)"
+    )
+    # Even with the turn still open, the throw is no Standard Attack or Full Attack a Bonus Attack could follow.
+    from tactica.systems.futurepath.budget import refusal
+
+    thrown = a_state(fight)
+    thrown.budget.ended = False
+    assert refusal(fight.game.options, thrown, "bonus", "Bonus Attack") == (
+        "Bonus Attack can only be done after a Standard Attack action or a Full Attack"
+    )
     simple_first = new_fight(thrower(weapons=["frag", "knife"]), target(), text=board(), dice=[])
     simple_first.apply("a draw knife")
     assert "Full-Round" in (simple_first.why_illegal("a throw @5,5 with frag") or "")
@@ -92,7 +103,9 @@ def test_futurepath_34_2_max_range_is_30_ft_plus_5_per_str_and_dex_modifier() ->
     assert "45 ft" in (fight.why_illegal("a throw @10,0 with frag") or "")
     plain = new_fight(thrower(at=(0, 0)), target(at=(10, 10)), text=board(), dice=[])
     assert plain.why_illegal("a throw @6,0 with frag") is None
-    assert plain.why_illegal("a throw @7,0 with frag") is not None
+    assert plain.why_illegal("a throw @7,0 with frag") == (
+        "@7,0 is 35 ft away; a throws at most 30 ft (30 ft + 5 ft x (STR mod + DEX mod), FuturePath 34)"
+    )
 
 
 def test_futurepath_34_2_range_never_below_5_ft() -> None:
@@ -111,7 +124,10 @@ def test_futurepath_34_2_aimed_square_must_be_in_sight_open_and_not_ones_own() -
     assert "own square" in (fight.why_illegal("a throw @0,5 with frag") or "")
     assert fight.why_illegal("a throw @2,5 with frag") is None
     assert fight.why_illegal("a throw @2,5 with frag +cook") is None
-    assert fight.why_illegal("a throw b with frag") is not None
+    assert (
+        fight.why_illegal("a throw b with frag")
+        == "a grenade is thrown at a square: 'a throw @X,Y with frag [+cook]'"
+    )
 
 
 def test_futurepath_34_no_accuracy_check_for_a_grenade() -> None:

@@ -9,7 +9,7 @@ import pytest
 from tactica.engine import Fight
 from tactica.systems.futurepath.attacks import visible
 from tactica.testing import check_fight
-from tests.systems.futurepath.helpers import fighter, hp, kinds, last, new_fight
+from tests.systems.futurepath.helpers import DRAG_REACH, OUT_OF_REACH, fighter, hp, kinds, last, new_fight
 
 
 def board(width: int = 10, height: int = 5, walls: tuple[tuple[int, int], ...] = ()) -> str:
@@ -96,11 +96,13 @@ def test_futurepath_37_a_broken_door_no_longer_blocks_movement_or_sight() -> Non
         dice=[3],
     )
     a, b = st(fight).fighters["a"], st(fight).fighters["b"]
-    assert fight.why_illegal("a move @2,1") is not None
+    assert fight.why_illegal("a move @2,1") == f"@2,1 is out of reach: a has 6 {OUT_OF_REACH}"
     assert not visible(st_game(fight), st(fight), a, b)
     fight.apply("a attack-object door with knife")
     assert st(fight).objects["door"].broken
-    assert fight.why_illegal("a move @2,1") is not None, "the Standard action is spent"
+    assert fight.why_illegal("a move @2,1") == (
+        "Standard Move is a Standard action; a already used the Standard action this turn"
+    )
     end_turn(fight)
     end_turn(fight)
     assert fight.why_illegal("a move @2,1") is None
@@ -145,7 +147,10 @@ def test_futurepath_17_dragging_is_half_speed_and_the_object_follows() -> None:
     """FuturePath 17: moving a medium-or-heavier object is half Speed as a Standard action; the object ends
     in the last square the character left."""
     fight = drag_fight()
-    assert fight.why_illegal("a drag crate @6,2") is not None
+    assert (
+        fight.why_illegal("a drag crate @6,2")
+        == f"@6,2 is out of reach: dragging, a moves up to 3 {DRAG_REACH}"
+    )
     fight.apply("a drag crate @5,2")
     assert st(fight).fighters["a"].pos == (5, 2)
     assert st(fight).objects["crate"].pos == (4, 2)
@@ -158,7 +163,10 @@ def test_futurepath_17_full_round_doubles_it() -> None:
     """FuturePath 17: a Full-Round action doubles the speed (full Speed) and ends the turn."""
     fight = drag_fight()
     assert fight.why_illegal("a drag crate @8,2 +fast") is None
-    assert fight.why_illegal("a drag crate @9,2 +fast") is not None
+    assert (
+        fight.why_illegal("a drag crate @9,2 +fast")
+        == f"@9,2 is out of reach: dragging, a moves up to 6 {DRAG_REACH}"
+    )
     fight.apply("a drag crate @8,2 +fast")
     assert st(fight).objects["crate"].pos == (7, 2)
     assert fight.deciding() == ["b"]

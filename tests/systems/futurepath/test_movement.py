@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.engine import IllegalAction
-from tests.systems.futurepath.helpers import fighter, kinds, new_fight
+from tests.systems.futurepath.helpers import OUT_OF_REACH, fighter, kinds, new_fight, offered
 
 ROW = " ".join("." * 20)
 OPEN = "\n".join([" ".join("." * 20)] * 20)
@@ -38,7 +38,7 @@ def test_futurepath_9_friends_cost_double_enemies_block_bodies_pass() -> None:
         text=ROW,
         dice=[],
     )
-    assert enemy.why_illegal("a move @2,0") is not None
+    assert enemy.why_illegal("a move @2,0") == f"@2,0 is out of reach: a has 6 {OUT_OF_REACH}"
     body = new_fight(
         fighter("a", "red", (0, 0)),
         fighter("c", "blue", (1, 0), hp_now=0),
@@ -54,7 +54,7 @@ def test_futurepath_11_standard_move_and_walk() -> None:
     fight = new_fight(fighter("a", "red", (0, 0)), fighter("c", "blue", (19, 0)), text=ROW, dice=[])
     assert fight.why_illegal("a move @6,0") is None
     assert fight.why_illegal("a walk @3,0") is None
-    assert fight.why_illegal("a walk @4,0") is not None
+    assert fight.why_illegal("a walk @4,0") == f"@4,0 is out of reach: a has 3 {OUT_OF_REACH}"
 
 
 @pytest.mark.parametrize(("multiplier", "reach"), [(3, 18), (2, 12)])
@@ -68,7 +68,10 @@ def test_futurepath_13_a1_sprint_is_three_times_speed(multiplier: int, reach: in
         options={"sprint_multiplier": multiplier},
     )
     assert fight.why_illegal(f"a sprint @{reach},0") is None
-    assert fight.why_illegal(f"a sprint @{reach + 1},0") is not None
+    assert (
+        fight.why_illegal(f"a sprint @{reach + 1},0")
+        == f"@{reach + 1},0 is out of reach: a has {reach} {OUT_OF_REACH}"
+    )
     fight.apply(f"a sprint @{reach},0")
     assert fight.deciding() == ["c"], "Sprint is the declaration of the end of the turn"
 
@@ -85,7 +88,7 @@ def test_futurepath_14_crawl_is_half_speed_and_fast_is_full_round() -> None:
     )
     assert "prone" in (fight.why_illegal("a move @2,0") or "")
     assert fight.why_illegal("a crawl @3,0") is None
-    assert fight.why_illegal("a crawl @4,0") is not None
+    assert fight.why_illegal("a crawl @4,0") == f"@4,0 is out of reach: a has 3 {OUT_OF_REACH}"
     assert fight.why_illegal("a crawl @6,0 +fast") is None
     assert "stealthily" in (fight.why_illegal("a crawl @6,0 +fast +stealthy") or "")
 
@@ -95,7 +98,7 @@ def test_futurepath_15_a18_difficult_squares_cost_two() -> None:
     text = ". ~ ~ . . . . . . ."
     fight = new_fight(fighter("a", "red", (0, 0)), fighter("c", "blue", (9, 0)), text=text, dice=[])
     assert fight.why_illegal("a move @4,0") is None
-    assert fight.why_illegal("a move @5,0") is not None
+    assert fight.why_illegal("a move @5,0") == f"@5,0 is out of reach: a has 6 {OUT_OF_REACH}"
 
 
 def test_futurepath_16_sprint_through_difficult_terrain_needs_acrobatics() -> None:
@@ -124,17 +127,26 @@ def test_futurepath_16_a_good_acrobatics_check_lets_the_sprint_through() -> None
     assert fight.state.fighters["a"].pos == (10, 0)
 
 
-def test_futurepath_18_prone_is_free_standing_is_simple_no_prone_in_low_gravity() -> None:
-    """FuturePath 18 / A2: dropping prone is a Free action, standing up a Simple action; not prone in low g."""
+def test_futurepath_18_prone_is_free_standing_is_simple() -> None:
+    """FuturePath 18 / A2: dropping prone is a Free action, standing up a Simple action."""
     fight = new_fight(fighter("a", "red", (0, 0)), fighter("c", "blue", (9, 0)), text=ROW, dice=[])
     fight.apply("a prone")
     assert fight.state.fighters["a"].frees == 1
     fight.apply("a stand")
     assert fight.state.fighters["a"].budget.spent["simple"] == 1
-    low = new_fight(
-        fighter("a", "red", (0, 0)), fighter("c", "blue", (9, 0)), text=ROW, dice=[], gravity="low"
+
+
+@pytest.mark.parametrize("gravity", ["low", "zero"])
+def test_futurepath_18_in_low_or_zero_gravity_going_prone_is_not_free(gravity: str) -> None:
+    """FuturePath 18: going prone is Free "as long as the Character is not in Low or Zero Gravity"; there it
+    is not forbidden but a Simple action (the seed's table lists dropping prone under Simple actions)."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0)), fighter("c", "blue", (9, 0)), text=ROW, dice=[], gravity=gravity
     )
-    assert "gravity" in (low.why_illegal("a prone") or "")
+    assert offered(fight, "prone") == {"a prone"}
+    fight.apply("a prone")
+    a = fight.state.fighters["a"]
+    assert (a.posture, a.frees, a.budget.spent.get("simple")) == ("prone", 0, 1)
 
 
 def melee_pair(**options: object) -> object:
@@ -185,3 +197,71 @@ def test_a9_only_the_enemy_owed_the_decision_may_act() -> None:
     fight.apply("a move @5,0")
     with pytest.raises(IllegalAction, match="waiting for c"):
         fight.apply("a end")
+
+
+def test_futurepath_a9_one_tactical_opportunity_per_enemy_per_round() -> None:
+    """A9 (option opportunities_per_round, default 1): an enemy who took a Tactical Opportunity this round is
+    not offered another (a second mover leaves freely); the count starts again next round."""
+    fight = new_fight(
+        fighter("a", "red", (1, 0)),
+        fighter("b", "red", (0, 1)),
+        fighter("c", "blue", (0, 0), weapons=["short-sword"], drawn=["short-sword"]),
+        text=OPEN,
+        dice=[15, 4],
+    )
+    fight.apply("a move @5,0")
+    fight.apply("c opportunity a with short-sword")
+    assert fight.state.fighters["c"].opportunities == 1
+    fight.apply("b move @0,5")
+    assert fight.state.fighters["b"].pos == (0, 5)
+    assert kinds(fight).count("OpportunityRaised") == 1
+    for fid in ("a", "b", "c"):
+        fight.apply(f"{fid} end")
+    assert fight.state.order.round == 2 and fight.state.fighters["c"].opportunities == 0
+
+
+def test_futurepath_a9_two_opportunities_per_round_by_option() -> None:
+    """A9 option opportunities_per_round=2: the same enemy may take a second Tactical Opportunity."""
+    fight = new_fight(
+        fighter("a", "red", (1, 0)),
+        fighter("b", "red", (0, 1)),
+        fighter("c", "blue", (0, 0), weapons=["short-sword"], drawn=["short-sword"]),
+        text=OPEN,
+        dice=[15, 4],
+        options={"opportunities_per_round": 2},
+    )
+    fight.apply("a move @5,0")
+    fight.apply("c opportunity a with short-sword")
+    fight.apply("b move @0,5")
+    assert fight.deciding() == ["c"] and fight.state.fighters["b"].pos == (0, 1)
+
+
+WALLED = "c . . . .\n# # . . .\n. . . . .\n. . . . ."
+
+
+def test_futurepath_43_a9_no_tactical_opportunity_through_a_wall() -> None:
+    """FuturePath 10, 43 / A9: a reach weapon's Threat Range stops at walls: a mover behind a wall, though
+    within 10 ft, is not threatened, so moving away raises no Tactical Opportunity."""
+    fight = new_fight(
+        fighter("a", "red", (2, 1)),
+        fighter("c", "blue", "c", weapons=["spear"], drawn=["spear"]),
+        text=WALLED,
+        dice=[],
+    )
+    fight.apply("a move @3,2")
+    assert fight.state.fighters["a"].pos == (3, 2)
+    assert "OpportunityRaised" not in kinds(fight)
+
+
+def test_futurepath_43_a9_stepping_behind_a_wall_leaves_the_threat_range() -> None:
+    """FuturePath 10, 43 / A9: moving from a threatened square to one behind a wall, out of the weapon's
+    reach, leaves the Threat Range: the enemy gets its Tactical Opportunity."""
+    fight = new_fight(
+        fighter("a", "red", (2, 0)),
+        fighter("c", "blue", "c", weapons=["spear"], drawn=["spear"]),
+        text=WALLED,
+        dice=[],
+    )
+    fight.apply("a move @2,1")
+    assert fight.deciding() == ["c"]
+    assert offered(fight, "opportunity") == {"c opportunity a with spear"}

@@ -361,7 +361,8 @@ def test_futurepath_41_holding_lets_the_attack_go_on_and_keeps_the_ready() -> No
     fight.apply("rook attack kat with pistol")
     events = fight.apply("vex hold")
     assert shots(events) == ["rook"]
-    assert find(fight.state.conditions, "vex", "ready") is not None
+    ready = find(fight.state.conditions, "vex", "ready")
+    assert ready is not None and (ready.until, ready.data) == ("turn_start", {"weapon": 1, "attacks": 1})
     fight.apply("ash attack kat with pistol")
     assert offered(fight) == {"vex fire ash with pistol", "vex hold"}
 
@@ -373,3 +374,21 @@ def test_futurepath_41_a_ready_waiting_for_moves_ignores_attacks() -> None:
     fight.apply("kat end")
     events = fight.apply("rook attack kat with pistol")
     assert shots(events) == ["rook"] and not fight.state.pending
+
+
+def test_futurepath_41_43_a_readied_melee_weapon_does_not_reach_through_a_wall() -> None:
+    """FuturePath 41, 25, 43: a readied spear (10 ft) waits for moves, but an enemy ending steps behind a wall
+    within 10 ft is out of its reach: nothing triggers; in the open, it does."""
+    for goal, triggered in (((2, 1), []), ((2, 0), [ReadyTriggered("vex", "rook", (2, 0), "moved")])):
+        fight = new_fight(
+            [
+                fighter("vex", "red", [0, 0], weapons=["spear"], drawn=["spear"]),
+                fighter("rook", "blue", [4, 2]),
+            ],
+            [],
+            text=". . . . .\n# # . . .\n. . . . .\n",
+        )
+        fight.apply("vex ready with spear")
+        events = fight.apply(f"rook move @{goal[0]},{goal[1]}")
+        assert of(events, ReadyTriggered) == triggered
+        assert fight.state.fighters["rook"].pos == goal

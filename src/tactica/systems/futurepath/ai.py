@@ -262,7 +262,7 @@ class Odds:
         net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
         die_mean = (sheet.advantage_die + 1) / 2 if sheet.advantage_die else 1.0
         ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
-        bonus = weapon.accuracy if (game.options.accuracy_bonus_always or not weapon.is_melee) else 0
+        bonus = attacks.accuracy_bonus(game, weapon)
         needed = game.sheet(target.id).ac - ability - bonus - net * die_mean
         hit = min(0.95, max((21 - weapon.crit_range) / 20, (21 - needed) / 20))
         damage = _mean(weapon) + attacks.flat_damage(game, me, weapon)

@@ -6,15 +6,19 @@ dice are rolled ``multiplier`` times on a critical; flat damage is added once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tactica.dice import D10, D20, DiceExpr, parse
 from tactica.dice.die import die_for
+from tactica.dice.expr import DiceTerm
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Cover, cover_between, line_of_sight
 from tactica.systems.futurepath.events import AttackRolled, Checked, CriticalChecked, DamageRolled
+from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import DAMAGE_LADDER, Weapon
 from tactica.systems.futurepath.state import Fighter, FuturePathState
@@ -22,7 +26,9 @@ from tactica.systems.futurepath.vitals import deal_damage
 
 G = FuturePathGame
 S = FuturePathState
-FLAT_ONE = parse("1")
+Pos = tuple[int, int]
+#: Die sizes, smallest first: an off-hand melee weapon's custom dice drop to the next size down (rule 33.4).
+DIE_SIZES = (2, 4, 6, 8, 10, 12, 20, 100)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +77,8 @@ def blockers(state: S) -> set[tuple[int, int]]:
 
 def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: the cover the target has against this attacker (terrain, smoke); an intact blocking object
-    (a closed door) on the line is Full cover, like a wall."""
+    (a closed door) on the line is Full cover, like a wall, and so are solid corners on both sides of a
+    diagonal between neighbours (see :func:`clear_line`)."""
     if not visible(game, state, attacker, target):
         return Cover.FULL
     cover = cover_between(game.board, attacker.pos, target.pos)
@@ -102,6 +109,11 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
                 f"{target.id} is outside {attacker.id}'s Threat Range with {weapon.name}"
                 f" ({distance} squares away, reach {reach}) (FuturePath 25)"
             )
+        if cover_of(game, state, attacker, target) == Cover.FULL:
+            return (
+                f"{target.id} is in Full cover from {attacker.id} (a wall or blocking object is in the way);"
+                " a melee attack cannot reach through it (FuturePath 25, 43)"
+            )
         return None
     if weapon.kind != "ranged":
         return f"{weapon.name} is not a weapon to attack with this way"
@@ -119,7 +131,8 @@ def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing:
     advantages = 0
     if game.options.proficiency_advantage and sheet.is_proficient(weapon):
         advantages += 1
-    if swing.off_hand and "akimbo-specialist" not in sheet.feats:
+    no_advantage = swing.off_hand and "akimbo-specialist" not in sheet.feats
+    if no_advantage and game.options.off_hand_advantage == "discarded":
         advantages = 0
     disadvantages = swing.extra_disadvantage
     if not weapon.is_melee:
@@ -132,7 +145,8 @@ def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing:
         cover = cover_of(game, state, attacker, target)
         disadvantages += min(int(cover), 2)
     cap = game.options.max_advantage_dice
-    return max(-cap, min(cap, advantages - disadvantages))
+    net = max(-cap, min(cap, advantages - disadvantages))
+    return min(net, 0) if no_advantage else net
 
 
 def roll_accuracy(
@@ -152,12 +166,11 @@ def roll_accuracy(
     net = advantage_dice(game, state, attacker, target, swing, through)
     faces = advantage_faces(game, attacker, abs(net), ctx)
     ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
-    bonus = weapon.accuracy if (game.options.accuracy_bonus_always or not weapon.is_melee) else 0
-    total = natural + (1 if net > 0 else -1) * sum(faces) + ability + bonus
+    total = natural + (1 if net > 0 else -1) * sum(faces) + ability + accuracy_bonus(game, weapon)
     fumble = natural == game.options.critical_failure_natural
     critical = natural >= weapon.crit_range and not fumble
     ac = game.sheet(target.id).ac
-    hit = not fumble and (total >= ac or (critical and game.options.critical_auto_hit))
+    hit = not fumble and (reaches_ac(game, total, ac) or (critical and game.options.critical_auto_hit))
     ctx.emit(
         AttackRolled(
             attacker.id,
@@ -177,6 +190,16 @@ def roll_accuracy(
     return Accuracy(natural, total, hit, critical, fumble)
 
 
+def accuracy_bonus(game: G, weapon: Weapon) -> int:
+    """Rule 22 / A6: the Weapon Accuracy Bonus, for melee and ranged alike (or, by option, for neither)."""
+    return weapon.accuracy if game.options.accuracy_bonus_always else 0
+
+
+def reaches_ac(game: G, value: int, ac: int) -> bool:
+    """Rule 21: does an Accuracy Value hit this AC (Value >= AC, or Value > AC by option)?"""
+    return value >= ac if game.options.hit_on_equal else value > ac
+
+
 def advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tuple[int, ...]:
     """Rule 27: ``count`` rolls of the character's Advantage die (a flat 1 each without one)."""
     sides = game.sheet(attacker.id).advantage_die
@@ -190,25 +213,53 @@ def advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tup
 # -- damage --------------------------------------------------------------------------------------
 
 
+def ladder(options: FuturePathOptions) -> tuple[str, ...]:
+    """Rule 24: damage dice by weapon level, 0 to 8 (levels 7 and 8 from the options)."""
+    return (*DAMAGE_LADDER[:7], options.level_7_damage, options.level_8_damage)
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> DiceExpr:
+    return parse(text)
+
+
+def weapon_dice(game: G, weapon: Weapon) -> DiceExpr:
+    """Rule 24: the weapon's own damage dice, or those of its level on the ladder."""
+    if weapon.damage is not None:
+        return weapon.dice
+    return _parsed(ladder(game.options)[weapon.level])
+
+
 def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
     """Rule 24 and rule 33.4: the weapon's dice, one level lower for a melee off-hand weapon."""
     weapon = swing.weapon
+    dice = weapon_dice(game, weapon)
     if not (swing.off_hand and weapon.is_melee) or "niten-ichi" in game.sheet(attacker.id).feats:
-        return weapon.dice
-    if weapon.damage is None:
-        return parse(DAMAGE_LADDER[weapon.level - 1]) if weapon.level > 0 else FLAT_ONE
-    return _lower(weapon.dice)
+        return dice
+    return lower_dice(dice, ladder(game.options))
 
 
-def _lower(expr: DiceExpr) -> DiceExpr:
-    steps = (2, 4, 6, 8, 10, 12)
-    text = "+".join(
-        f"{t.count}d{steps[max(0, steps.index(t.die.sides) - 1)]}"
-        if t.die.sides in steps[1:]
-        else str(t.count)
-        for t in expr.terms
-    )
-    return parse(text or "1")
+def lower_dice(expr: DiceExpr, levels: tuple[str, ...]) -> DiceExpr:
+    """Rule 33.4: one die level lower. Dice that are a level of the ladder take the level below (1d8 -> 1d6,
+    2d8 -> 1d12; 1d2 -> 1: "just 1 each time"); other dice each drop to the next smaller die (d3 -> d2,
+    2d6 -> 2d4, d20 -> d12), a d2 becoming 1 per die. Flat modifiers are kept."""
+    dice_only = DiceExpr(expr.terms)
+    texts = [str(_parsed(t)) for t in levels]
+    if str(dice_only) in texts:
+        level = texts.index(str(dice_only))
+        lowered = _parsed(levels[level - 1]) if level else DiceExpr(constant=1)
+        return DiceExpr(lowered.terms, lowered.constant + expr.constant)
+    terms: list[DiceTerm] = []
+    constant = expr.constant
+    for term in expr.terms:
+        smaller = [s for s in DIE_SIZES if s < term.die.sides]
+        if term.die.fudge:
+            terms.append(term)
+        elif smaller and term.die.sides > 2:
+            terms.append(dataclasses.replace(term, die=die_for(smaller[-1])))
+        else:
+            constant += term.sign * term.count
+    return DiceExpr(tuple(terms), constant)
 
 
 def flat_damage(game: G, attacker: Fighter, weapon: Weapon, *, extra: bool = False) -> int:
@@ -272,9 +323,8 @@ def strike(
         game, state, attacker, target, swing, multiplier, ctx, "critical" if accuracy.critical else "hit"
     )
     if extra_damage:
-        extra_rolls(
-            game, state, attacker, target, swing, multiplier if accuracy.critical else 0, extra_damage, ctx
-        )
+        critical = multiplier if accuracy.critical else 0
+        extra_rolls(game, state, attacker, target, swing, critical, extra_damage, ctx, through=through)
     return accuracy
 
 
@@ -310,20 +360,22 @@ def extra_rolls(
     multiplier: int,
     count: int,
     ctx: Context,
+    *,
+    through: bool = False,
 ) -> None:
-    """Rule 31: Extra Damage rolls; after a critical each is critical-checked until a check fails."""
+    """Rule 31: Extra Damage rolls; after a critical each is critical-checked until a check fails.
+
+    A critical check is another Accuracy check made as the attack's was: through Full cover (``through``,
+    rule 43) it has the same single disadvantage."""
     checking = multiplier > 1
     base = multiplier
+    check_swing = dataclasses.replace(swing, purpose="critical check")
     for i in range(count):
         if not checking:
             roll_damage(game, state, attacker, target, swing, 1, ctx, f"extra {i + 1}")
             continue
-        check = roll_accuracy(
-            game, state, attacker, target, Swing(swing.weapon, purpose="critical check"), ctx
-        )
-        result, multiplier = _critical_check(
-            game, swing.weapon, check, multiplier, base, game.sheet(target.id).ac
-        )
+        check = roll_accuracy(game, state, attacker, target, check_swing, ctx, through=through)
+        result, multiplier = _critical_check(game, swing.weapon, check, multiplier, game.sheet(target.id).ac)
         ctx.emit(CriticalChecked(attacker.id, check.natural, check.total, result, multiplier))
         if result == "fumble":
             return
@@ -335,23 +387,35 @@ def extra_rolls(
         roll_damage(game, state, attacker, target, swing, used, ctx, f"extra {i + 1}")
 
 
-def _critical_check(
-    game: G, weapon: Weapon, check: Accuracy, multiplier: int, base: int, ac: int
-) -> tuple[str, int]:
+def _critical_check(game: G, weapon: Weapon, check: Accuracy, multiplier: int, ac: int) -> tuple[str, int]:
     """Classify one critical check (rule 31): fumble, explode, success or fail; and the new multiplier."""
     options = game.options
     if check.fumble:
         return "fumble", multiplier
     if check.natural >= options.critical_check_natural:
         return "explode", min(options.critical_multiplier_cap, multiplier + 1)
-    if check.total >= ac or check.natural >= weapon.crit_range:
+    if reaches_ac(game, check.total, ac) or check.natural >= weapon.crit_range:
         return "success", multiplier
     return "fail", multiplier
 
 
 def visible(game: G, state: S, attacker: Fighter, target: Fighter) -> bool:
-    """Line of sight ignoring smoke (walls and blocking objects stop it)."""
-    return line_of_sight(game.board, attacker.pos, target.pos, blockers=blockers(state))
+    """Line of sight ignoring smoke (walls and blocking objects stop it); see :func:`clear_line`."""
+    return clear_line(game, state, attacker.pos, target.pos)
+
+
+def clear_line(game: G, state: S, a: Pos, b: Pos, *, ignore: Pos | None = None) -> bool:
+    """Nothing solid between squares ``a`` and ``b``: no wall or intact blocking object (other than at
+    ``ignore``) on the line, and, between diagonal neighbours, not both corner squares solid (nobody can
+    squeeze a step between them, so nobody reaches or sees through: rules 25, 43)."""
+    solid = blockers(state) - {ignore} if ignore else blockers(state)
+    if game.board.distance(a, b) > 1:
+        return line_of_sight(game.board, a, b, blockers=solid)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if not (dx and dy):
+        return True
+    corners = ((a[0] + dx, a[1]), (a[0], a[1] + dy))
+    return not all(game.board.terrain(c).wall or c in solid for c in corners)
 
 
 def attack_action(actor: Fighter, verb: str, target: Fighter, weapon: str) -> Action:

@@ -2,8 +2,9 @@
 
 A turn is either one Full-Round action, or one Standard action (a Move or an Attack) + one Simple + one Free.
 Free actions add up: the second takes the Simple slot, the third the Standard (tiered, A3), the fourth the
-whole turn. The engine's :class:`~tactica.engine.budget.Economy` holds the slots; this module adds the
-free-action accounting and the seed's own wording for each refusal.
+whole turn. A Full-Round action is the first and last thing done; one Free action may go with it (taken
+just before it, it happens *during* it, rule 6). The engine's :class:`~tactica.engine.budget.Economy`
+holds the slots; this module adds the free-action accounting and the seed's own wording for each refusal.
 """
 
 from __future__ import annotations
@@ -61,9 +62,12 @@ def refusal(options: FuturePathOptions, fighter: Fighter, cost: Cost, what: str)
 
 
 def _full_refusal(options: FuturePathOptions, fighter: Fighter, what: str) -> str | None:
+    """Rules 5-6: a Full-Round action must be the first and last thing done. A single Free action already
+    taken does not stop it: it happens during the Full-Round action (Free actions "can act during a Full
+    Round action"); two or more take the Simple or Standard action, which do."""
     std, simple = used(options, fighter)
-    if std or simple or fighter.frees:
-        done = "a Standard action" if std else "a Simple action" if simple else "a Free action"
+    if std or simple:
+        done = "a Standard action" if std else "a Simple action"
         return (
             f"{what} is a Full-Round action; {fighter.id} already used {done} this turn"
             " (a Full-Round action must be the first and last thing done)"

@@ -1,15 +1,15 @@
 """Helpless targets and the dying: Coup de grâce (rule 38, rulings A12-A13), dying (rule 39) and Stabilize
 (rule 40, ruling A14).
 
-* ``ACTOR coup-de-grace TARGET with WEAPON`` (Full-Round): the target must be Helpless (dying or stable:
-  HP 0 or below). Melee: inside the Threat Range; ranged: within the weapon's range increment, not in Full
-  cover (not even with an armour-piercing weapon) and loaded. No Accuracy check: an automatic hit and an
-  automatic critical, so the damage dice are rolled ×the weapon's critical multiplier and flat damage is
-  added once (A7). A target still alive afterwards (HP not below -CON, A13, handled by
-  :func:`~tactica.systems.futurepath.vitals.deal_damage`) makes a CON save, d20 + CON modifier (of its
-  current, possibly bled-down, CON score) against DC = the damage dealt, or dies. Each Extra Attack and
-  Extra Damage of the attacker puts one die on that save: by default a disadvantage (A12), the target's own
-  Advantage die subtracted (a flat 1 for a character without one), or an advantage with
+* ``ACTOR coup-de-grace TARGET with WEAPON`` (Full-Round): the target must be Helpless (dying or stable: HP
+  0 or below). Melee: inside the Threat Range and not in Full cover (rule 43); ranged: within the weapon's
+  range increment, not in Full cover (not even with an armour-piercing weapon) and loaded. No Accuracy
+  check: an automatic hit and an automatic critical, so the damage dice are rolled ×the weapon's critical
+  multiplier and flat damage is added once (A7). A target still alive afterwards (HP not below -CON, A13,
+  handled by :func:`~tactica.systems.futurepath.vitals.deal_damage`) makes a CON save, d20 + CON modifier
+  (of its current, possibly bled-down, CON score) against DC = the damage dealt, or dies. Each Extra Attack
+  and Extra Damage of the attacker puts one die on that save: by default a disadvantage (A12), the target's
+  own Advantage die subtracted (a flat 1 for a character without one), or an advantage with
   ``coup_de_grace_dice: advantage``; at most ``max_advantage_dice`` dice (rule 27).
 * Dying (rule 39) lives in :mod:`~tactica.systems.futurepath.vitals` and
   :mod:`~tactica.systems.futurepath.turns`: HP 0 or below is dying, 1d4 CON is lost at the start of each

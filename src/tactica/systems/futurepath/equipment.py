@@ -64,8 +64,9 @@ def drop_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
 
 
 def drop_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+    """Each held weapon, and ``drop all`` whenever something is held (one item or several)."""
     out = [Action(fighter.id, "drop", w) for w in fighter.hands]
-    return [*out, Action(fighter.id, "drop", "all")] if len(fighter.hands) > 1 else out
+    return [*out, Action(fighter.id, "drop", "all")] if fighter.hands else out
 
 
 def drop_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
@@ -117,16 +118,16 @@ POSTURE_OF = {"prone": "prone", "sit": "sitting", "kneel": "kneeling", "stand": 
 
 
 def posture_cost(game: G, fighter: Fighter, action: Action) -> Cost:
-    """A2: dropping prone is Free (an option); sitting, kneeling and standing up are Simple."""
-    return "free" if action.verb == "prone" and game.options.prone_is_free else "simple"
+    """Rule 18 / A2: dropping prone is Free (an option) "as long as the Character is not in Low or Zero
+    Gravity", where it is a Simple action like sitting, kneeling and standing up (the seed's table)."""
+    free = action.verb == "prone" and game.options.prone_is_free and game.gravity == "normal"
+    return "free" if free else "simple"
 
 
 def posture_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
     wanted = POSTURE_OF[action.verb]
     if fighter.posture == wanted:
         return f"{fighter.id} is already {wanted}"
-    if action.verb == "prone" and game.gravity != "normal":
-        return f"going prone is not possible in {game.gravity} gravity (FuturePath 18)"
     if action.verb != "stand" and fighter.posture != "standing":
         return f"{fighter.id} is {fighter.posture}; stand up first"
     return None

@@ -74,14 +74,18 @@ def attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Con
 
 
 def full_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
-    """Rule 32: the attack plus each Extra Attack; every hit gets the Extra Damage rolls."""
+    """Rule 32: the attack plus each Extra Attack; every hit gets the Extra Damage rolls.
+
+    The attacks go on against a helpless (dying or stable) target, as any attack may (the seed's "Attack an
+    Object/Helpless Target"); they stop when the target is dead, the attacker drops, or the target can no
+    longer be attacked (out of reach, in Full cover, the weapon empty)."""
     assert action.target and action.using
     sheet = game.sheet(fighter.id)
     target = state.fighters[action.target]
     swing = Swing(game.weapons[action.using], purpose="full attack")
     for _ in range(1 + sheet.extra_attacks):
         if (
-            not target.is_up
+            target.status == "dead"
             or not fighter.is_up
             or target_problem(game, state, fighter, target, swing.weapon)
         ):

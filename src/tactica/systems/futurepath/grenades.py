@@ -12,8 +12,8 @@ Choices made here where the seed is silent (each is documented with the FuturePa
   grenade would make the Full-Round throw impossible.
 - **Aiming.** The thrower aims at a square it can see (line of sight from its own square; walls and intact
   blocking objects stop it, smoke does not), other than its own square, not a wall or an intact blocking
-  object, within the maximum range (rule 34.2, at least 5 ft). Creatures in the aimed square do not matter:
-  a grenade is thrown at an area and no Accuracy check is made.
+  object, within the maximum range (rule 34.2, at least ``throw_floor_ft``: 5 ft). Creatures in the aimed
+  square do not matter: a grenade is thrown at an area and no Accuracy check is made.
 - **Scatter** (rule 35, A16) is measured relative to the flight (:func:`tactica.grid.scatter_relative`) and
   clamped to the board. The grenade then flies along the straight line from the thrower: the first wall or
   intact blocking object on that line stops it in the last open square before it (so a wall in the landing
@@ -72,9 +72,10 @@ BASE_RANGE_FT = 30
 
 
 def max_range_ft(game: G, fighter: Fighter) -> int:
-    """Rule 34.2: 30 ft + 5 ft x (STR mod + DEX mod), at least 5 ft."""
+    """Rule 34.2: 30 ft + 5 ft x (STR mod + DEX mod), at least ``throw_floor_ft`` (5 ft; with 0 a very weak
+    and clumsy character may not be able to throw at all)."""
     sheet = game.sheet(fighter.id)
-    return max(5, BASE_RANGE_FT + 5 * (sheet.mod("str") + sheet.mod("dex")))
+    return max(game.options.throw_floor_ft, BASE_RANGE_FT + 5 * (sheet.mod("str") + sheet.mod("dex")))
 
 
 def range_squares(game: G, fighter: Fighter) -> int:

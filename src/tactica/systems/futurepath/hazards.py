@@ -42,6 +42,7 @@ from tactica.systems.futurepath.attacks import (
     Swing,
     advantage_faces,
     blockers,
+    clear_line,
     damage_dice,
     flat_damage,
     reach_squares,
@@ -110,7 +111,7 @@ def _object_reach_problem(game: G, state: S, fighter: Fighter, obj: ObjectState,
                 f"{obj.id} is {feet:g} ft away, beyond {name}'s range of {weapon.range_ft} ft; with no"
                 " Accuracy check an object must be within the weapon's range (FuturePath 37)"
             )
-    if not line_of_sight(game.board, fighter.pos, obj.pos, blockers=blockers(state) - {obj.pos}):
+    if not clear_line(game, state, fighter.pos, obj.pos, ignore=obj.pos):
         return f"{fighter.id} cannot see {obj.id} (a wall or object is in the way)"
     return None
 

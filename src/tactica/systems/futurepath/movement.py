@@ -16,6 +16,7 @@ from tactica.engine.action import Action
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
 from tactica.engine.system import Context
 from tactica.grid import Board, Path, Reach, explore, reachable
+from tactica.systems.futurepath.attacks import clear_line
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -269,13 +270,19 @@ def _terrain_problem(game: G, fighter: Fighter, verb: str, at: Pos) -> str | Non
     return f"{MODES[verb].title} needs '{needed}' terrain where the move starts or ends (a map legend name)"
 
 
+def weak_problem(game: G, fighter: Fighter) -> str | None:
+    """A11 with ``weak_strength_blocks: all``: a character with Strength 3 or below cannot move at all."""
+    strength = game.sheet(fighter.id).str_
+    if game.options.weak_strength_blocks == "all" and strength <= 3:
+        return f"{fighter.id} has Strength {strength}: a character with Strength 3 or below cannot move (A11)"
+    return None
+
+
 def _mode_problem(game: G, fighter: Fighter, verb: str) -> str | None:
     mode = MODES[verb]
-    sheet = game.sheet(fighter.id)
-    if game.options.weak_strength_blocks == "all" and sheet.str_ <= 3:
-        return (
-            f"{fighter.id} has Strength {sheet.str_}: a character with Strength 3 or below cannot move (A11)"
-        )
+    weak = weak_problem(game, fighter)
+    if weak:
+        return weak
     if fighter.posture not in mode.postures:
         if fighter.posture == "prone":
             return f"{fighter.id} is prone: stand up (a Simple action) or crawl"
@@ -329,9 +336,15 @@ def move_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Conte
     mode = MODES[action.verb]
     tricky = mode.acrobatics and crosses_difficult(game, state, fighter, path)
     if tricky and not acrobatics(game, fighter, ctx, mode.title):
-        walk(game, state, fighter.id, cells[: len(cells) // 2], action.verb, ctx, then_trip=True)
+        walk(game, state, fighter.id, cells[: trip_point(game, len(cells))], action.verb, ctx, then_trip=True)
         return
     walk(game, state, fighter.id, cells, action.verb, ctx)
+
+
+def trip_point(game: G, planned: int) -> int:
+    """Rule 16: a character who fails the Acrobatics check trips "about half way": after half the planned
+    squares, rounded down (or up, by option)."""
+    return (planned + 1) // 2 if game.options.trip_after == "half_up" else planned // 2
 
 
 def acrobatics(game: G, fighter: Fighter, ctx: Context, what: str) -> bool:
@@ -344,8 +357,31 @@ def acrobatics(game: G, fighter: Fighter, ctx: Context, what: str) -> bool:
     return success
 
 
-def step_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+def step_problem(game: G, fighter: Fighter) -> str | None:
+    """Why ``fighter`` cannot take a 5-foot step anywhere now (rules 12, 20, A11), or None."""
+    weak = weak_problem(game, fighter)
+    if weak:
+        return weak
     if fighter.posture != "standing":
+        return f"{fighter.id} is {fighter.posture}; a 5-foot step needs the character standing"
+    if not fighter.moved:
+        return None
+    if game.options.step_after_move == "never":
+        return (
+            f"{fighter.id} has moved this turn; the 5-foot step is the move of a turn spent attacking"
+            " ('fire and move slightly', FuturePath 20), not more movement after a move (FuturePath 12)"
+        )
+    speed = squares(game, game.sheet(fighter.id).speed_ft)
+    if fighter.moved + 1 > speed:
+        return (
+            f"{fighter.id} has moved {fighter.moved} squares this turn; a 5-foot step would take it past"
+            f" its Speed ({speed} squares), which only a Full-Round action allows (FuturePath 12, 20)"
+        )
+    return None
+
+
+def step_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+    if step_problem(game, fighter):
         return []
     blocked, _difficult, no_stop = terrain_sets(game, state, fighter)
     return [
@@ -356,8 +392,9 @@ def step_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
 
 
 def step_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
-    if fighter.posture != "standing":
-        return f"{fighter.id} is {fighter.posture}; a 5-foot step needs the character standing"
+    problem = step_problem(game, fighter)
+    if problem:
+        return problem
     if action.at is None:
         return f"a 5-foot step needs a destination, e.g. '{fighter.id} step @3,4'"
     if action not in set(step_candidates(game, state, fighter)):
@@ -397,6 +434,7 @@ def walk(
             _suspend(game, state, fighter, walked, cells[i:], mode, threats, ctx, then_trip, asked)
             return
         fighter.pos = nxt
+        fighter.moved += 1
         walked.append(nxt)
         stop = False
         for hook in STEP_HOOKS:
@@ -466,8 +504,15 @@ def threat_reach(game: G, fighter: Fighter) -> int:
     return best
 
 
+def threatens(game: G, state: S, enemy: Fighter, reach: int, pos: Pos) -> bool:
+    """Rules 10, 25, 43: ``pos`` is inside ``enemy``'s Threat Range of ``reach`` squares and no wall or
+    blocking object (Full cover) is between them."""
+    return 0 < game.board.distance(enemy.pos, pos) <= reach and clear_line(game, state, enemy.pos, pos)
+
+
 def threatened_by(game: G, state: S, mover: Fighter, here: Pos, nxt: Pos, mode: str) -> list[Fighter]:
-    """A9/A20: enemies whose Threat Range the step from ``here`` to ``nxt`` leaves, able to take it now."""
+    """A9/A20: enemies whose Threat Range the step from ``here`` to ``nxt`` leaves, able to take it now.
+    Stepping behind a wall or blocking object, out of the enemy's reach, leaves the Threat Range too."""
     if not game.options.tactical_opportunity or (mode == "step" and not game.options.five_foot_step_provokes):
         return []
     out = []
@@ -475,8 +520,7 @@ def threatened_by(game: G, state: S, mover: Fighter, here: Pos, nxt: Pos, mode: 
         if not enemy.is_up or enemy.opportunities >= game.options.opportunities_per_round:
             continue
         reach = threat_reach(game, enemy)
-        distance = game.board.distance
-        if reach and distance(enemy.pos, here) <= reach < distance(enemy.pos, nxt):
+        if threatens(game, state, enemy, reach, here) and not threatens(game, state, enemy, reach, nxt):
             out.append(enemy)
     order = [s.key for s in state.order.slots]
     return sorted(out, key=lambda f: order.index(f.side) if f.side in order else len(order))

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tactica.dice import DiceError, parse
 
 
 class FuturePathOptions(BaseModel):
@@ -29,7 +31,9 @@ class FuturePathOptions(BaseModel):
         "standard", description="A5: reload cost when a weapon does not name its Reload Speed"
     )
     accuracy_bonus_always: bool = Field(
-        True, description="A6: add the Weapon Accuracy Bonus to melee and ranged"
+        True,
+        description="A6: add the Weapon Accuracy Bonus to melee and ranged (false: to neither, as the"
+        " melee and ranged formulas read)",
     )
     critical_auto_hit: bool = Field(True, description="A7: a natural roll in the critical range always hits")
     critical_multiplies_flat: bool = Field(False, description="A7: multiply flat damage (STR, bonus) too")
@@ -104,4 +108,36 @@ class FuturePathOptions(BaseModel):
     stabilize_grace_above: int = Field(
         10, ge=0, le=40, description="Rule 40: a failed check above this skips one loss"
     )
+    hit_on_equal: bool = Field(
+        True, description="Rule 21: an Accuracy Value equal to AC hits (false: it must beat AC)"
+    )
+    level_7_damage: str = Field("2d10", description="Rule 24: damage dice of a level 7 weapon")
+    level_8_damage: str = Field("2d12", description="Rule 24: damage dice of a level 8 weapon")
+    off_hand_advantage: Literal["discarded", "capped"] = Field(
+        "discarded",
+        description="Rule 33: discarded = off-hand attacks gain no advantage dice and every disadvantage"
+        " applies; capped = advantages still cancel disadvantages, only a net advantage is lost",
+    )
+    throw_floor_ft: int = Field(
+        5, ge=0, le=30, description="Rule 34: the shortest maximum throw, whatever STR and DEX (0: none)"
+    )
+    trip_after: Literal["half_down", "half_up"] = Field(
+        "half_down",
+        description="Rule 16: a failed Acrobatics check trips the character after half the planned"
+        " squares, rounded down or up",
+    )
+    step_after_move: Literal["never", "within_speed"] = Field(
+        "never",
+        description="Rules 12, 20: never = no 5-foot step after moving this turn; within_speed = a step"
+        " may follow a move if the turn's squares stay within Speed",
+    )
     max_rounds: int = Field(100, ge=1, le=10000, description="A fight still going after this round is a draw")
+
+    @field_validator("level_7_damage", "level_8_damage")
+    @classmethod
+    def _dice(cls, text: str) -> str:
+        try:
+            parse(text)
+        except DiceError as error:
+            raise ValueError(f"'{text}' is not dice notation (e.g. 2d10): {error}") from error
+        return text

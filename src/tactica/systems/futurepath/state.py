@@ -29,6 +29,7 @@ class Fighter:
     ammo: dict[str, int] = field(default_factory=dict)
     budget: Budget = field(default_factory=Budget)
     frees: int = 0
+    moved: int = 0
     opportunities: int = 0
     skip_con_loss: bool = False
     known_traps: list[str] = field(default_factory=list)

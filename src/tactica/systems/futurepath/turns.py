@@ -89,6 +89,7 @@ def begin_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> No
         fighter = state.fighters[fid]
         fighter.budget = Budget()
         fighter.frees = 0
+        fighter.moved = 0
         fighter.full_attack_target = None
         if fighter.status == "dying":
             _bleed(game, state, fid, ctx)
