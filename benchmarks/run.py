@@ -1,4 +1,4 @@
-"""Fights per second in one process: the FuturePath duel and the 4-against-4 demo skirmish, default AI.
+"""Fights per second in one process, default AI: FuturePath duel and 4v4 skirmish, THRUM 4v4.
 
 Run by ``make bench`` (``.venv/bin/python benchmarks/run.py``). Each benchmark plays a warm-up batch, then
 ``--runs`` batches of fights with fresh seeds, and reports the median rate. Importable: :func:`bench` runs one
@@ -26,23 +26,26 @@ from tactica.systems import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "futurepath"
+PACKAGES = ROOT / "src" / "tactica" / "systems"
 #: Keys of a scenario file that are not part of the fight's setup.
 SCENARIO_ONLY = {"name", "description", "seed", "dice", "script", "expect", "ai"}
 
 
 @dataclass(frozen=True)
 class Benchmark:
-    """One benchmark: a scenario file, a default batch size and the target rate on a 2-core machine."""
+    """One benchmark: a system, a scenario file, a default batch size and the target rate (2 cores)."""
 
     name: str
+    system: str
     path: Path
     fights: int
     target: float
 
 
 BENCHMARKS = {
-    "duel": Benchmark("duel", EXAMPLES / "duel.yaml", 1000, 5000.0),
-    "skirmish": Benchmark("skirmish", EXAMPLES / "skirmish.yaml", 40, 1000.0),
+    "duel": Benchmark("duel", "futurepath", EXAMPLES / "duel.yaml", 1000, 5000.0),
+    "skirmish": Benchmark("skirmish", "futurepath", EXAMPLES / "skirmish.yaml", 40, 1000.0),
+    "thrum": Benchmark("thrum", "thrum", PACKAGES / "thrum" / "content" / "demo.yaml", 20, 1000.0),
 }
 
 
@@ -70,13 +73,13 @@ def load_setup(path: Path) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in SCENARIO_ONLY}
 
 
-def play(game: Any, seeds: range) -> tuple[int, int, dict[str, int]]:
+def play(game: Any, seeds: range, system: str = "futurepath") -> tuple[int, int, dict[str, int]]:
     """Play one fight per seed with the default AI on every side: (actions, rounds, wins by side)."""
     actions = rounds = 0
     wins: dict[str, int] = {}
     for seed in seeds:
         fight = Fight(game, seed=seed)
-        policy = make_policy("default", "futurepath", seed)
+        policy = make_policy("default", system, seed)
         sides = {game.start[c].side for c in game.start}
         outcome = run_fight(fight, dict.fromkeys(sides, policy))
         assert outcome is not None, f"seed {seed}: the fight did not end"
@@ -88,17 +91,17 @@ def play(game: Any, seeds: range) -> tuple[int, int, dict[str, int]]:
 
 
 def bench(name: str, fights: int | None = None, runs: int = 5, warmup: int | None = None) -> Result:
-    """Run benchmark ``name`` ('duel' or 'skirmish'): a warm-up batch, then ``runs`` timed batches."""
+    """Run benchmark ``name`` ('duel', 'skirmish', 'thrum'): a warm-up batch, then ``runs`` timed batches."""
     spec = BENCHMARKS[name]
     n = fights or spec.fights
-    game = get_system("futurepath").new_game(load_setup(spec.path))
-    play(game, range(10**6, 10**6 + (n // 10 + 1 if warmup is None else warmup)))
+    game = get_system(spec.system).new_game(load_setup(spec.path))
+    play(game, range(10**6, 10**6 + (n // 10 + 1 if warmup is None else warmup)), spec.system)
     rates = []
     actions = rounds = 0
     wins: dict[str, int] = {}
     for run in range(runs):
         start = time.perf_counter()
-        a, r, w = play(game, range(run * n, (run + 1) * n))
+        a, r, w = play(game, range(run * n, (run + 1) * n), spec.system)
         rates.append(n / (time.perf_counter() - start))
         actions, rounds = actions + a, rounds + r
         for side, k in w.items():
@@ -121,18 +124,21 @@ def report(result: Result) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``benchmarks/run.py [--runs R] [--duels N] [--skirmishes N] [--only NAME]``."""
+    """Command line: ``run.py [--runs R] [--duels N] [--skirmishes N] [--thrum N] [--only NAME]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed batches per benchmark (median reported)")
     parser.add_argument("--duels", type=int, default=BENCHMARKS["duel"].fights, help="duels per batch")
     parser.add_argument("--skirmishes", type=int, default=BENCHMARKS["skirmish"].fights, help="per batch")
+    parser.add_argument(
+        "--thrum", type=int, default=BENCHMARKS["thrum"].fights, help="THRUM fights per batch"
+    )
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark")
     args = parser.parse_args(argv)
     print(
         f"tactica benchmarks: Python {platform.python_version()} ({platform.python_implementation()}),"
         f" {platform.machine()}, os.cpu_count() = {os.cpu_count()}, single process"
     )
-    sizes = {"duel": args.duels, "skirmish": args.skirmishes}
+    sizes = {"duel": args.duels, "skirmish": args.skirmishes, "thrum": args.thrum}
     for name in [args.only] if args.only else list(BENCHMARKS):
         print(report(bench(name, sizes[name], args.runs)), flush=True)
     return 0

@@ -32,11 +32,13 @@ def assert_bad_input(result: Result, *needles: str) -> str:
     return result.stderr
 
 
-def test_systems_lists_futurepath() -> None:
+def test_systems_lists_futurepath_and_thrum() -> None:
     result = invoke("systems")
     assert result.exit_code == 0 and result.stdout.startswith("futurepath  FuturePath")
+    assert "\nthrum" in result.stdout and "THRUM" in result.stdout
     data = json.loads(invoke("systems", "--json").stdout)
-    assert data[0]["id"] == "futurepath" and set(data[0]) == {"id", "name", "version"}
+    assert [d["id"] for d in data] == ["futurepath", "thrum"]
+    assert set(data[0]) == {"id", "name", "version"}
 
 
 def test_demo_runs_to_an_outcome() -> None:
@@ -52,7 +54,20 @@ def test_demo_runs_to_an_outcome() -> None:
 def test_demo_json_and_an_unknown_system() -> None:
     data = json.loads(invoke("demo", "futurepath", "--rounds", "2", "--json").stdout)
     assert data["outcome"]["round"] <= 3 and data["system"] == "futurepath"
-    assert_bad_input(invoke("demo", "chess"), "unknown rule system 'chess'; registered systems: futurepath")
+    assert_bad_input(
+        invoke("demo", "chess"), "unknown rule system 'chess'; registered systems: futurepath, thrum"
+    )
+
+
+def test_thrum_demo_plays_to_its_end() -> None:
+    """Issue 3: `tactica demo thrum` plays a fight to its end, with Round Zero, rounds and the map."""
+    result = invoke("demo", "thrum")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("THRUM demo — ambush at the ridge — THRUM, seed 11")
+    assert "Round 0 — " in out and "Round 1 — " in out and "takes the" in out and "stance" in out
+    assert "declares" in out and "Map at the start of round 2:" in out
+    assert "Fight over:" in out and out.strip().splitlines()[-1].startswith("Outcome: ")
 
 
 def test_fight_json_parses(tmp_path: Path) -> None:
@@ -172,3 +187,45 @@ def test_fight_ignores_the_scripted_faces(tmp_path: Path) -> None:
     result = invoke("fight", path, "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["outcome"] is not None
+
+
+THRUM = """\
+system: thrum
+map:
+  text: |
+    . . . . . .
+    . . . . . .
+combatants:
+  - {id: ana, side: heroes, at: [0, 0], template: warden}
+  - {id: orc, side: raiders, at: [5, 1], template: raider}
+initiative: {ana: 12, orc: 3}
+options: {round_zero: false}
+seed: 2
+script:
+"""
+THRUM_BAD = {
+    "unknown stance": (
+        "  - ana stance dance\n",
+        "ana stance dance",
+        "unknown stance 'dance' for ana; its stances:",
+    ),
+    "line not straight": (
+        "  - ana lance @1,0 to @3,1\n",
+        "ana lance",
+        "a Line 4 must run along one row, column or diagonal",
+    ),
+    "move after acting": (
+        "  - ana dash @1,0\n  - ana move @2,0\n",
+        "ana move",
+        "ana stopped moving to take its Action; it cannot move again this turn (THRUM 10)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(THRUM_BAD))
+def test_bad_thrum_input_is_refused_with_the_reason(tmp_path: Path, case: str) -> None:
+    """Issue 3: an unknown stance, a Line that is not straight and a move after the Action are refused."""
+    script, needle, message = THRUM_BAD[case]
+    text = THRUM + script
+    path = write(tmp_path, text)
+    assert_bad_input(invoke("verify", path), f"{path}:{line_of(text, needle)}", "illegal action", message)

@@ -3,10 +3,12 @@ Disoriented steps, Dash."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.grid.board import Board
 from tactica.grid.path import Path
 from tactica.grid.weighted import cheapest_paths
 from tactica.systems.thrum import dice, geometry, vitals
@@ -41,18 +43,45 @@ def difficult_cells(game: G, state: S) -> frozenset[Pos]:
     return frozenset(cells)
 
 
+_STATIC: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos, bool], int | None]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Route searches remembered by what they depend on (a legal-action listing and the move it leads to ask
+#: the same question); cleared when it grows past this many entries.
+_ROUTES: dict[tuple[object, ...], dict[Pos, Path]] = {}
+ROUTE_CACHE_LIMIT = 4096
+
+
+def _terrain_cost(board: Board, a: Pos, b: Pos, roll_drops: bool) -> int | None:
+    """The step's cost from the board alone (cached per board: the board never changes)."""
+    table = _STATIC.get(board)
+    if table is None:
+        table = _STATIC[board] = {}
+    key = (a, b, roll_drops)
+    if key not in table:
+        table[key] = geometry.step_cost(board, a, b, roll_drops=roll_drops)
+    return table[key]
+
+
 def step_rule(game: G, state: S, fighter: Fighter, roll_drops: bool) -> Callable[[Pos, Pos], int | None]:
     """THRUM 14, 17-19: the cost of one step; enemies' squares cannot be entered."""
-    enemies = {f.pos for f in state.fighters.values() if f.side != fighter.side and not f.removed}
+    enemies = _enemy_squares(state, fighter)
     difficult = difficult_cells(game, state)
     board = game.board
 
     def cost(a: Pos, b: Pos) -> int | None:
         if b in enemies:
             return None
-        return geometry.step_cost(board, a, b, difficult=difficult, roll_drops=roll_drops)
+        base = _terrain_cost(board, a, b, roll_drops)
+        if base is None or a not in difficult or board.terrain(a).difficult:
+            return base
+        return base + 1  # a Terrain Effect makes the square left difficult (THRUM 19, 29)
 
     return cost
+
+
+def _enemy_squares(state: S, fighter: Fighter) -> frozenset[Pos]:
+    return frozenset(f.pos for f in state.fighters.values() if f.side != fighter.side and not f.removed)
 
 
 def ally_squares(state: S, fighter: Fighter) -> frozenset[Pos]:
@@ -68,14 +97,30 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
     """Every square ``fighter`` can end a move in for at most ``budget`` squares, with the cheapest path."""
     if fighter.has("disoriented"):
         return _single_steps(game, state, fighter, budget)
+    allies = ally_squares(state, fighter)
+    key = (
+        game.board,
+        fighter.pos,
+        budget,
+        roll_drops,
+        _enemy_squares(state, fighter),
+        allies,
+        difficult_cells(game, state),
+    )
+    cached = _ROUTES.get(key)
+    if cached is not None:
+        return cached
+    if len(_ROUTES) >= ROUTE_CACHE_LIMIT:
+        _ROUTES.clear()
     paths = cheapest_paths(
         game.board,
         fighter.pos,
         budget,
         step_rule(game, state, fighter, roll_drops),
-        no_stop=ally_squares(state, fighter),
+        no_stop=allies,
     )
     paths.pop(fighter.pos, None)
+    _ROUTES[key] = paths
     return paths
 
 

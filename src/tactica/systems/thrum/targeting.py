@@ -117,36 +117,48 @@ def affected(state: S, user: Fighter, ability: Ability, cells: frozenset[Pos]) -
 
 
 def area_placements(game: G, state: S, user: Fighter, ability: Ability) -> Iterator[Action]:
-    """Every legal placement of an area ability (anchors that catch at least one character, to keep the
-    list useful: an empty area is legal but is not listed unless it is a Terrain Effect)."""
-    board = game.board
+    """The placements of an area ability that catch at least one character it affects (a Terrain Effect:
+    any character), in a fixed order. Other placements are legal too (THRUM 16, C14) but are not listed:
+    an empty area does nothing, and listing every square of the map would drown the useful choices."""
     assert ability.shape is not None
     if ability.shape == "aura":
         yield Action(user.id, ability.id)
         return
-    rng = reach(ability, user)
+    wanted = [f for f in state.fighters.values() if not f.removed]
+    if not ability.has("terrain_effect"):
+        wanted = affected(state, user, ability, frozenset(f.pos for f in wanted))
     seen: set[frozenset[Pos]] = set()
-    span = rng + ability.size
-    anchors = [
-        (user.pos[0] + dx, user.pos[1] + dy) for dy in range(-span, span + 1) for dx in range(-span, span + 1)
-    ]
-    for at in anchors:
-        ends = [None] if ability.shape == "area" else _line_ends(at, ability.size)
-        for to in ends:
-            action = Action(user.id, ability.id, at=at, to=to)
-            try:
-                cells = area_cells(game, user, ability, action)
-            except geometry.PlacementError:
-                continue
-            if not cells or cells in seen or not board.in_bounds(at):
-                continue
-            if not ability.has("terrain_effect") and not affected(state, user, ability, cells):
-                continue
-            seen.add(cells)
-            yield action
+    for at, to in sorted(set(_anchors(ability, [f.pos for f in wanted])), key=_anchor_order):
+        action = Action(user.id, ability.id, at=at, to=to)
+        try:
+            cells = area_cells(game, user, ability, action)
+        except geometry.PlacementError:
+            continue
+        if cells in seen or not game.board.in_bounds(at):
+            continue
+        seen.add(cells)
+        yield action
 
 
-def _line_ends(start: Pos, size: int) -> list[Pos | None]:
-    n = size - 1
-    steps = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-    return [(start[0] + dx * n, start[1] + dy * n) for dx, dy in steps]
+def _anchors(ability: Ability, squares: list[Pos]) -> Iterator[tuple[Pos, Pos | None]]:
+    """Every anchor (and far end, for a Line) of an Area or Line that contains one of ``squares``."""
+    n = ability.size
+    for x, y in squares:
+        if ability.shape == "area":
+            for dy in range(n):
+                for dx in range(n):
+                    yield (x - dx, y - dy), None
+            continue
+        for sx, sy in _DIRECTIONS:
+            for k in range(n):
+                start = (x - sx * k, y - sy * k)
+                yield start, (start[0] + sx * (n - 1), start[1] + sy * (n - 1))
+
+
+def _anchor_order(anchor: tuple[Pos, Pos | None]) -> tuple[int, int, int, int]:
+    at, to = anchor
+    end = to if to is not None else at
+    return (at[1], at[0], end[1], end[0])
+
+
+_DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
