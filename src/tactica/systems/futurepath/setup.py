@@ -14,43 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tactica.dice import parse
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
-from tactica.grid import Cover, MapError, Scale, SquareBoard, Terrain, parse_map
+from tactica.grid import SquareBoard
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.sheet import Character, Weapon
+from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
 from tactica.systems.validation import explain_validation_error
-
-ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
-
-
-class TerrainSpec(BaseModel):
-    """A map legend entry."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = "floor"
-    wall: bool = False
-    difficult: bool = False
-    elevation: int = 0
-    cover: Literal["none", "partial", "heavy", "full"] = "none"
-
-    def terrain(self) -> Terrain:
-        return Terrain(self.name, self.wall, self.difficult, self.elevation, Cover[self.cover.upper()])
-
-
-class MapSpec(BaseModel):
-    """The battle map: text art with a legend, or an empty width x height floor."""
-
-    model_config = ConfigDict(extra="forbid")
-    text: str | None = None
-    width: int | None = Field(None, ge=1, le=200)
-    height: int | None = Field(None, ge=1, le=200)
-    legend: dict[str, TerrainSpec] = Field(default_factory=dict)
-    scale_ft: int = Field(5, ge=1)
-
-    @model_validator(mode="after")
-    def _check(self) -> MapSpec:
-        if self.text is None and (self.width is None or self.height is None):
-            raise ValueError("a map needs either 'text' (text art) or both 'width' and 'height'")
-        return self
 
 
 class CombatantSpec(BaseModel):
@@ -69,10 +37,7 @@ class CombatantSpec(BaseModel):
     @field_validator("at", mode="before")
     @classmethod
     def _place(cls, value: object) -> object:
-        is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
-        if isinstance(value, str) or is_pair:
-            return value
-        raise ValueError(f"must be a marker letter from the map or [x, y]; got {value!r}")
+        return check_position(value)
 
 
 class ObjectSpec(BaseModel):
@@ -170,7 +135,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
         spec = SetupSpec.model_validate(dict(setup))
     except ValidationError as error:
         raise SetupError(explain_validation_error(error)) from None
-    board, markers = _board(spec.map)
+    board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
@@ -179,24 +144,11 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
         if c.id in sheets:
             raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
         sheets[c.id] = _character(c, where)
-        pos = _place(c.at, board, markers, where)
+        pos = place(c.at, board, markers, where)
         loadout = _loadout(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now)
     _check_places(start, spec, board)
     return FuturePathGame(system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec)
-
-
-def _board(spec: MapSpec) -> tuple[SquareBoard, dict[str, list[tuple[int, int]]]]:
-    scale = Scale(spec.scale_ft, "ft")
-    if spec.text is None:
-        assert spec.width is not None and spec.height is not None
-        return SquareBoard(spec.width, spec.height, scale), {}
-    legend = {k: v.terrain() for k, v in spec.legend.items()}
-    try:
-        parsed = parse_map(spec.text, legend or None, scale=scale)
-    except MapError as error:
-        raise SetupError(f"map.text: {error}") from None
-    return parsed.board, parsed.markers
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
@@ -251,27 +203,6 @@ def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[
     if len(drawn) > 2:
         raise SetupError(f"{where}.drawn: at most two weapons can be drawn (main hand, off hand)")
     return names, list(drawn)
-
-
-def _place(
-    at: tuple[int, int] | str, board: SquareBoard, markers: dict[str, list[tuple[int, int]]], where: str
-) -> tuple[int, int]:
-    if isinstance(at, str):
-        cells = markers.get(at)
-        if not cells:
-            raise SetupError(
-                f"{where}.at: no marker '{at}' on the map (markers: {', '.join(sorted(markers))})"
-            )
-        if len(cells) > 1:
-            raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
-        return cells[0]
-    if not board.in_bounds(at):
-        raise SetupError(
-            f"{where}.at: position {list(at)} is off the map (x 0-{board.width - 1}, y 0-{board.height - 1})"
-        )
-    if board.terrain(at).wall:
-        raise SetupError(f"{where}.at: position {list(at)} is a wall")
-    return at
 
 
 def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: SquareBoard) -> None:
