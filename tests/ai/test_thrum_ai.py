@@ -102,3 +102,18 @@ def test_thrum_ai_ends_its_turn_with_a_stance() -> None:
     while fight.state.pending:
         fight.apply(choose(fight))
     assert choose(fight) == Action.parse("ana stance dodge")
+
+
+def test_listing_some_verbs_of_one_actor_gives_the_same_actions_as_listing_everything() -> None:
+    """The AI asks for a few verbs at a time; the rules must list exactly those of the full list, in order."""
+    fight = Fight.new(get_system("thrum"), conformance_setup("thrum"), seed=5)
+    policy = DefaultPolicy(5)
+    for _ in range(150):
+        if fight.is_over():
+            break
+        actor = fight.deciding()[0]
+        everything = fight.legal_actions()
+        for verbs in ({"move"}, {"stance", "end"}, {"basic-attack", "recover"}, None):
+            expected = [a for a in everything if a.actor == actor and (verbs is None or a.verb in verbs)]
+            assert fight.legal_actions_of(actor, verbs) == expected
+        fight.apply(policy.choose(fight))

@@ -32,23 +32,31 @@ class DefaultPolicy:
         self.seed = seed
 
     def choose(self, fight: Fight) -> Action:
-        """The action for the deciding character."""
+        """The action for the deciding character (it asks the rules only for the verbs each step needs)."""
         game = fight.game
         state = fight.state
         assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
         actor = fight.deciding()[0]
-        legal = fight.legal_actions_of(actor)
         me = state.fighters[actor]
         if state.pending:
-            return _answer(game, state, me, legal)
-        by_verb: dict[str, list[Action]] = {}
-        for a in legal:
-            by_verb.setdefault(a.verb, []).append(a)
-        for rule in (_care, _attack, _advance):
+            return _answer(game, state, me, fight.legal_actions_of(actor))
+        acting = {
+            a.id for a in game.actions_of(actor) if a.is_attack or a.special in ("recover", "resuscitate")
+        }
+        for rule, verbs in ((_care, acting), (_attack, acting), (_advance, {"move"})):
+            by_verb = _grouped(fight.legal_actions_of(actor, verbs))
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
+        by_verb = _grouped(fight.legal_actions_of(actor, {"stance", "end"}))
         return _stance(game, state, me, by_verb) or by_verb["end"][0]
+
+
+def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
+    by_verb: dict[str, list[Action]] = {}
+    for a in actions:
+        by_verb.setdefault(a.verb, []).append(a)
+    return by_verb
 
 
 def _answer(game: ThrumGame, state: ThrumState, me: Fighter, legal: list[Action]) -> Action:

@@ -95,7 +95,9 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             return []
         if not state.pending and state.acting != actor:
             return []
-        return [a for a in self.legal_actions(game, state) if verbs is None or a.verb in verbs]
+        if state.pending or state.over:
+            return [a for a in self.legal_actions(game, state) if verbs is None or a.verb in verbs]
+        return self._turn_actions(game, state, state.fighters[actor], verbs)
 
     def deciding(self, game: G, state: S) -> list[str]:
         if state.over:
@@ -113,29 +115,35 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             return [Action(who, "defend", flags=(d,)) for d in options]
         return [Action(who, verb) for verb in ANSWERS[decision.kind]]
 
-    def _turn_actions(self, game: G, state: S, fighter: Fighter) -> list[Action]:
+    def _turn_actions(
+        self, game: G, state: S, fighter: Fighter, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        """The actions of the character whose turn it is (only of ``verbs``, when given)."""
+
+        def wanted(verb: str) -> bool:
+            return verbs is None or verb in verbs
+
         out: list[Action] = []
         if state.order.round == 0:
-            if fighter.pc and game.starting_area and not fighter.moved:
+            if wanted("place") and fighter.pc and game.starting_area and not fighter.moved:
                 taken = {f.pos for f in state.fighters.values() if f.id != fighter.id}
                 out += [Action(fighter.id, "place", at=p) for p in sorted(game.starting_area - taken)]
         else:
-            if self._delay_problem(state, fighter, None) is None:
+            if wanted("delay") and self._delay_problem(state, fighter, None) is None:
                 out += [Action(fighter.id, "delay", t) for t in turns.later_this_round(state, fighter.id)]
-            if self._move_problem(game, state, fighter) is None:
+            if wanted("move") and self._move_problem(game, state, fighter) is None:
                 out += movement.move_candidates(
                     game, state, fighter, "move", movement.remaining(game, fighter)
                 )
             if actions.acting_problem(game, state, fighter) is None:
                 for ability in game.actions_of(fighter.id):
-                    out += actions.candidates(game, state, fighter, ability)
-        if self._stance_problem(game, state, fighter) is None:
-            out += [
-                Action(fighter.id, "stance", s.id)
-                for s in game.stances_of(fighter.id)
-                if s.id != fighter.stance
-            ]
-        out.append(Action(fighter.id, "end"))
+                    if wanted(ability.id):
+                        out += actions.candidates(game, state, fighter, ability)
+        if wanted("stance") and self._stance_problem(game, state, fighter) is None:
+            stances = game.stances_of(fighter.id)
+            out += [Action(fighter.id, "stance", s.id) for s in stances if s.id != fighter.stance]
+        if wanted("end"):
+            out.append(Action(fighter.id, "end"))
         return out
 
     # -- why not --------------------------------------------------------------------------------
