@@ -66,7 +66,7 @@ def test_thrum_ai_uses_a_finisher_on_an_exhausted_enemy() -> None:
 def test_thrum_ai_recovers_when_exhausted() -> None:
     """THRUM 36: Exhausted (Fatigue above Tolerance 3), it takes Recover on its Fatigue rather than attacking."""
     fight = _duel(fatigue=4)
-    assert choose(fight) == Action.parse("ana recover ana +fatigue")
+    assert choose(fight) == Action.parse("ana recover +fatigue")
 
 
 def test_thrum_ai_resuscitates_an_incapacitated_ally_in_reach() -> None:

@@ -68,13 +68,14 @@ class Ability(BaseModel):
     ``shape`` of ``size``; ``effect`` happens whatever the roll, ``success`` on a success, ``critical`` on
     a critical in addition to ``success``. ``special`` names built-in behaviour (dash, recover,
     resuscitate). Stances: ``defense_boon`` (Brace, Dodge, Concentrate) or a ``trigger`` with its
-    ``on_trigger`` effect (Assist, Protect, or a counter-attack with ``counter``).
+    ``on_trigger`` effect (Assist, Protect, or a counter-attack with ``counter``). Kind ``move``: used
+    during the Move and paid with movement (a Teleport that spends movement, THRUM 15).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9\-]*$")
     title: str
-    kind: Literal["action", "stance"]
+    kind: Literal["action", "stance", "move"]
     art: str | None = Field(None, description="the Combat Art granting it; None: the highest Art (Basic)")
     attack: Literal["physical", "mental"] | None = None
     tags: list[Literal["ranged", "finisher", "terrain_effect", "buff"]] = Field(default_factory=list)
@@ -87,7 +88,7 @@ class Ability(BaseModel):
     success: list[Effect] = Field(default_factory=list)
     critical: list[Effect] = Field(default_factory=list)
     overexert: Overexert | None = None
-    special: Literal["dash", "recover", "resuscitate"] | None = None
+    special: Literal["dash", "recover", "resuscitate", "teleport"] | None = None
     difficult: bool = Field(False, description="a Terrain Effect: its squares are difficult terrain")
     defense_boons: int = Field(0, ge=0, description="a Buff: Boons on its holder's defensive rolls")
     defense_boon: Literal["resilience", "evasion", "resolve"] | None = None
@@ -110,6 +111,10 @@ class Ability(BaseModel):
             raise ValueError("on_trigger 'counter' needs 'counter': the ability it attacks with")
         if self.kind == "stance" and (self.attack or self.special or self.effect or self.success):
             raise ValueError("a stance has no attack, special or effects of its own; use a trigger")
+        if self.kind == "move" and self.special != "teleport":
+            raise ValueError(
+                "an ability of kind 'move' is a Teleport that spends movement: special 'teleport'"
+            )
         if "terrain_effect" in self.tags and self.shape is None:
             raise ValueError("a Terrain Effect covers squares: give it a shape and a size")
         return self

@@ -20,6 +20,7 @@ from tactica.systems.thrum.targeting import (
     area_cells,
     area_placements,
     fits_category,
+    reach,
     target_problem,
 )
 
@@ -50,6 +51,10 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
                 game, state, fighter, ability.id, movement.speed(game, fighter)
             )
         return
+    if ability.special == "teleport":
+        for p in movement.teleport_destinations(game, state, fighter, reach(ability, fighter)):
+            yield Action(fighter.id, ability.id, at=p)
+        return
     flags: list[tuple[str, ...]] = [()]
     if ability.overexert is not None:
         flags.append(("overexert",))
@@ -59,12 +64,13 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
                 yield Action(placed.actor, placed.verb, at=placed.at, to=placed.to, flags=f)
         return
     for target in _targets(game, state, fighter, ability):
+        named = None if ability.target == "self" else target.id  # a Self ability names no target
         if ability.special == "recover":
             for what in _recoverable(target):
-                yield Action(fighter.id, ability.id, target.id, flags=(what,))
+                yield Action(fighter.id, ability.id, named, flags=(what,))
             continue
         for f in flags:
-            yield Action(fighter.id, ability.id, target.id, flags=f)
+            yield Action(fighter.id, ability.id, named, flags=f)
 
 
 def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Fighter]:
@@ -95,6 +101,8 @@ def problem(game: G, state: S, fighter: Fighter, ability: Ability, action: Actio
         return dash_problem(game, fighter) or movement.check_destination(
             game, state, fighter, action, movement.speed(game, fighter)
         )
+    if ability.special == "teleport":
+        return teleport_problem(game, state, fighter, ability, action, reach(ability, fighter))
     if ability.special == "recover":
         allowed = set(RECOVERABLE)
     unknown = [f for f in action.flags if f not in allowed]
@@ -109,12 +117,32 @@ def problem(game: G, state: S, fighter: Fighter, ability: Ability, action: Actio
         except geometry.PlacementError as error:
             return f"{error} (THRUM 16)"
         return None
-    target = action.target if ability.target != "self" else (action.target or fighter.id)
+    if ability.target == "self" and action.target is not None:
+        return f"{ability.title} targets its user and names no one: {fighter.id} {ability.id}" + (
+            " +fatigue" if ability.special == "recover" else ""
+        )
+    if action.at is not None or action.to is not None:
+        return f"{ability.title} is not placed on squares; name its target: {fighter.id} {ability.id} TARGET"
+    target = fighter.id if ability.target == "self" else action.target
     found = target_problem(game, state, fighter, ability, target)
     if found:
         return found
     if ability.special == "recover":
         return _recover_problem(state.fighters[target or fighter.id], action)
+    return None
+
+
+def teleport_problem(
+    game: G, state: S, fighter: Fighter, ability: Ability, action: Action, far: int
+) -> str | None:
+    """THRUM 15: a Teleport names an open square within ``far``."""
+    if action.at is None or action.target is not None or action.to is not None or action.flags:
+        return f"{ability.title} names the square to appear in: {fighter.id} {ability.id} @X,Y"
+    if action.at not in movement.teleport_destinations(game, state, fighter, far):
+        return (
+            f"{fighter.id} cannot teleport to @{action.at[0]},{action.at[1]}: it must be an open square"
+            f" (no wall, no one in it) within {far} (THRUM 15)"
+        )
     return None
 
 
@@ -139,12 +167,18 @@ def use(game: G, state: S, fighter: Fighter, ability: Ability, action: Action, c
     if ability.special == "dash":
         movement.walk(game, state, fighter, action, movement.speed(game, fighter), "dash", ctx)
         return
+    if ability.special == "teleport":
+        assert action.at is not None
+        movement.teleport(fighter, action.at, 0, ctx)
+        return
     overexert = action.has_flag("overexert")
     cells = area_cells(game, fighter, ability, action) if ability.shape is not None else frozenset()
     targets = _chosen(state, fighter, ability, action, cells)
     ctx.emit(Targeted(fighter.id, ability.id, tuple(t.id for t in targets), tuple(sorted(cells)), overexert))
     if overexert and ability.overexert is not None:  # THRUM 28: Stress first, before any roll
         vitals.deal(fighter, "stress", ability.overexert.stress, ctx, source="overexert", by_enemy=False)
+    if ability.is_attack and not targets:
+        return  # an area with no one in it: nothing to roll against
     if ability.is_attack:
         if "hamstrung" in fighter.statuses:  # THRUM 44
             vitals.apply_condition(fighter, "dazed", 0, ctx, "attacked while Hamstrung")

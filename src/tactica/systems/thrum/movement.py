@@ -176,7 +176,17 @@ def check_destination(game: G, state: S, fighter: Fighter, action: Action, budge
         )
     if not game.board.in_bounds(action.at):
         return f"@{action.at[0]},{action.at[1]} is off the map"
-    paths = routes(game, state, fighter, budget, fall_roll(action) is not None)
+    rolling = fall_roll(action)
+    paths = routes(game, state, fighter, budget, rolling is not None)
+    if rolling is not None and action.at in paths and not fighter.has("disoriented"):
+        plain = routes(game, state, fighter, budget, False)
+        if action.at in plain and plain[action.at].cost <= paths[action.at].cost:
+            return (
+                f"no drop of 2 or more levels on the way to @{action.at[0]},{action.at[1]} is worth a roll:"
+                f" move there without +{rolling} (THRUM 18)"
+            )
+    if rolling is not None and fighter.has("disoriented"):
+        return f"{fighter.id} is Disoriented: each step is rolled for (THRUM 45); move without +{rolling}"
     if action.at not in paths:
         return (
             f"{fighter.id} cannot reach @{action.at[0]},{action.at[1]} with {budget} squares of movement"
@@ -271,3 +281,33 @@ def _disoriented_step(game: G, state: S, fighter: Fighter, path: Path, ctx: Cont
     _finish_walk(state, fighter, [fighter.pos, landed], step or 0, ctx, how)
     if total == 7:
         vitals.end_condition(fighter, "disoriented", ctx, "rolled 7")
+
+
+# -- Teleport (THRUM 15) -------------------------------------------------------------------------
+
+
+def teleport_destinations(game: G, state: S, fighter: Fighter, reach: int) -> list[Pos]:
+    """THRUM 15: open squares within ``reach``; nothing between is passed through, so walls and
+    characters in the way do not matter."""
+    taken = {f.pos for f in state.fighters.values() if not f.removed}
+    board = game.board
+    return [
+        p
+        for p in board.cells_within(fighter.pos, reach)
+        if p != fighter.pos and not board.terrain(p).wall and p not in taken
+    ]
+
+
+def teleport_reach(game: G, fighter: Fighter, ability_range: int, spends_movement: bool) -> int:
+    """How far a Teleport goes now: its Range, and no more than the movement left when it spends movement
+    (one square of movement per square of distance; the costs of leaving or entering squares are ignored)."""
+    return min(ability_range, remaining(game, fighter)) if spends_movement else ability_range
+
+
+def teleport(fighter: Fighter, to: Pos, cost: int, ctx: Context) -> None:
+    """Appear at ``to`` (THRUM 15)."""
+    start = fighter.pos
+    fighter.pos = to
+    fighter.spent += cost
+    fighter.moved = True
+    ctx.emit(Stepped(fighter.id, (start, to), cost, "teleport"))

@@ -15,7 +15,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import FightStarted
 from tactica.engine.system import Context, RuleSystem
-from tactica.systems.thrum import actions, contests, movement, turns
+from tactica.systems.thrum import actions, contests, movement, targeting, turns
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
 from tactica.systems.thrum.state import Fighter, ThrumState
@@ -129,8 +129,15 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
                 taken = {f.pos for f in state.fighters.values() if f.id != fighter.id}
                 out += [Action(fighter.id, "place", at=p) for p in sorted(game.starting_area - taken)]
         else:
-            if wanted("delay") and self._delay_problem(state, fighter, None) is None:
+            if wanted("delay") and self._may_delay(state, fighter) is None:
                 out += [Action(fighter.id, "delay", t) for t in turns.later_this_round(state, fighter.id)]
+            for ability in game.moves_of(fighter.id):
+                if wanted(ability.id) and self._teleport_move_problem(game, state, fighter) is None:
+                    far = movement.teleport_reach(game, fighter, targeting.reach(ability, fighter), True)
+                    out += [
+                        Action(fighter.id, ability.id, at=p)
+                        for p in movement.teleport_destinations(game, state, fighter, far)
+                    ]
             if wanted("move") and self._move_problem(game, state, fighter) is None:
                 out += movement.move_candidates(
                     game, state, fighter, "move", movement.remaining(game, fighter)
@@ -154,6 +161,8 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             return f"no combatant '{action.actor}' (combatants: {', '.join(state.fighters)})"
         if state.over:
             return "the fight is over"
+        if action.using is not None:
+            return f"THRUM actions take no 'with': abilities are verbs ({fighter.id} basic-attack TARGET)"
         if state.pending:
             return self._answer_problem(game, state, fighter, action)
         if any(action.verb in verbs for verbs in ANSWERS.values()):
@@ -164,6 +173,11 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
         if action.verb in TURN_VERBS:
             return self._turn_verb_problem(game, state, fighter, action)
         ability = game.abilities.get(action.verb)
+        if ability is not None and ability in game.moves_of(fighter.id):
+            far = movement.teleport_reach(game, fighter, targeting.reach(ability, fighter), True)
+            return self._teleport_move_problem(game, state, fighter) or actions.teleport_problem(
+                game, state, fighter, ability, action, far
+            )
         known = [a.id for a in game.actions_of(fighter.id)]
         if ability is None or ability.kind != "action" or action.verb not in known:
             return (
@@ -233,18 +247,42 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             return f"{fighter.id} has no movement left this turn (Speed {movement.speed(game, fighter)})"
         return None
 
+    def _teleport_move_problem(self, game: G, state: S, fighter: Fighter) -> str | None:
+        """A Teleport that spends movement: during the Move, with movement left; Immobilized allows it
+        (THRUM 15, 45)."""
+        if state.order.round == 0:
+            return "Round Zero is for placement and stances (THRUM 6)"
+        if fighter.acted:
+            return (
+                f"{fighter.id} stopped moving to take its Action; it cannot move again this turn (THRUM 10)"
+            )
+        if "stunned" in fighter.conditions and game.options.stunned == "lose_turn":
+            return f"{fighter.id} is Stunned and can neither move nor act (option stunned)"
+        if movement.remaining(game, fighter) == 0:
+            return f"{fighter.id} has no movement left this turn (Speed {movement.speed(game, fighter)})"
+        return None
+
     def _delay_problem(self, state: S, fighter: Fighter, behind: str | None) -> str | None:
+        problem = self._may_delay(state, fighter)
+        if problem:
+            return problem
+        later = ", ".join(turns.later_this_round(state, fighter.id)) or "nobody"
+        if behind is None:
+            return f"name whom to wait for: {fighter.id} delay NAME (later this round: {later})"
+        if behind not in turns.later_this_round(state, fighter.id):
+            return f"{behind} does not act later this round; {fighter.id} can delay until after: {later}"
+        return None
+
+    def _may_delay(self, state: S, fighter: Fighter) -> str | None:
+        """THRUM 8: once per round, before moving or acting, with someone still to act this round."""
         if state.order.round == 0:
             return "there is no delaying in Round Zero"
         if fighter.delayed_round == state.order.round:
             return f"{fighter.id} has already delayed this round and must act now (THRUM 8)"
         if fighter.moved or fighter.acted:
             return f"{fighter.id} has already begun its turn; delay before moving or acting (THRUM 8)"
-        later = ", ".join(turns.later_this_round(state, fighter.id)) or "nobody"
-        if behind is None:
-            return f"name whom to wait for: {fighter.id} delay NAME (later this round: {later})"
-        if behind not in turns.later_this_round(state, fighter.id):
-            return f"{behind} does not act later this round; {fighter.id} can delay until after: {later}"
+        if not turns.later_this_round(state, fighter.id):
+            return f"no one acts after {fighter.id} this round: there is nothing to delay for (THRUM 8)"
         return None
 
     def _place_problem(self, game: G, state: S, fighter: Fighter, action: Action) -> str | None:
@@ -318,5 +356,8 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             ctx.emit(Placed(fighter.id, action.at))
         elif verb == "move":
             movement.walk(game, state, fighter, action, movement.remaining(game, fighter), "move", ctx)
+        elif game.abilities[verb].kind == "move":
+            assert action.at is not None
+            movement.teleport(fighter, action.at, game.board.distance(fighter.pos, action.at), ctx)
         else:
             actions.use(game, state, fighter, game.abilities[verb], action, ctx)

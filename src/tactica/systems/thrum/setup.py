@@ -95,6 +95,12 @@ class ThrumGame(Game):
         names = [*BASIC_ACTIONS, *self.sheets[fighter_id].abilities]
         return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "action"]
 
+    def moves_of(self, fighter_id: str) -> list[Ability]:
+        """Its abilities used during the Move, paid with movement (a Teleport, THRUM 15)."""
+        return [
+            self.abilities[n] for n in self.sheets[fighter_id].abilities if self.abilities[n].kind == "move"
+        ]
+
     def stances_of(self, fighter_id: str) -> list[Ability]:
         """The Stances a combatant has: the Basic ones, then its Art stances (THRUM 11)."""
         names = [*BASIC_STANCES, *self.sheets[fighter_id].abilities]

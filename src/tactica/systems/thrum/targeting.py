@@ -3,9 +3,10 @@ cover and obstruction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from tactica.engine.action import Action
+from tactica.grid import Board, block_area
 from tactica.systems.thrum import geometry
 from tactica.systems.thrum.abilities import Ability
 from tactica.systems.thrum.setup import ThrumGame
@@ -87,13 +88,23 @@ def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id
 
 
 def area_cells(game: G, user: Fighter, ability: Ability, action: Action) -> frozenset[Pos]:
-    """THRUM 16 / C14: the squares of an Area, Line or Aura placed by ``action`` (PlacementError if not)."""
+    """THRUM 16 / C14: the squares of an Area, Line or Aura placed by ``action`` (PlacementError if not).
+
+    The squares named (an Area's corner, a Line's two ends) must be on the map; an Aura names none."""
     assert ability.shape is not None
+    board = game.board
+    if ability.shape == "aura" and (action.at is not None or action.to is not None):
+        raise geometry.PlacementError(
+            f"an Aura is centred on its user and names no square: write '{user.id} {ability.id}'"
+        )
+    for named in (action.at, action.to):
+        if named is not None and not board.in_bounds(named):
+            raise geometry.PlacementError(f"@{named[0]},{named[1]} is off the map")
     cells = geometry.place_area(
-        game.board, ability.shape, ability.size, user.pos, reach(ability, user), action.at, action.to
+        board, ability.shape, ability.size, user.pos, reach(ability, user), action.at, action.to
     )
     if game.options.area_in_range == "every_square" and ability.shape != "aura":
-        far = [p for p in cells if game.board.distance(user.pos, p) > reach(ability, user)]
+        far = [p for p in cells if board.distance(user.pos, p) > reach(ability, user)]
         if far:
             raise geometry.PlacementError(
                 f"every square of the {ability.shape} must be within Range {reach(ability, user)}"
@@ -117,48 +128,42 @@ def affected(state: S, user: Fighter, ability: Ability, cells: frozenset[Pos]) -
 
 
 def area_placements(game: G, state: S, user: Fighter, ability: Ability) -> Iterator[Action]:
-    """The placements of an area ability that catch at least one character it affects (a Terrain Effect:
-    any character), in a fixed order. Other placements are legal too (THRUM 16, C14) but are not listed:
-    an empty area does nothing, and listing every square of the map would drown the useful choices."""
+    """Every legal placement of an area ability (THRUM 16, C14): Areas by their on-map top-left corner,
+    Lines by their two on-map ends (both directions), an Aura by its user alone."""
     assert ability.shape is not None
     if ability.shape == "aura":
         yield Action(user.id, ability.id)
         return
-    wanted = [f for f in state.fighters.values() if not f.removed]
-    if not ability.has("terrain_effect"):
-        wanted = affected(state, user, ability, frozenset(f.pos for f in wanted))
-    seen: set[frozenset[Pos]] = set()
-    for at, to in sorted(set(_anchors(ability, [f.pos for f in wanted])), key=_anchor_order):
-        action = Action(user.id, ability.id, at=at, to=to)
-        try:
-            cells = area_cells(game, user, ability, action)
-        except geometry.PlacementError:
-            continue
-        if cells in seen or not game.board.in_bounds(at):
-            continue
-        seen.add(cells)
-        yield action
-
-
-def _anchors(ability: Ability, squares: list[Pos]) -> Iterator[tuple[Pos, Pos | None]]:
-    """Every anchor (and far end, for a Line) of an Area or Line that contains one of ``squares``."""
+    board = game.board
+    rng = reach(ability, user)
     n = ability.size
-    for x, y in squares:
-        if ability.shape == "area":
-            for dy in range(n):
-                for dx in range(n):
-                    yield (x - dx, y - dy), None
-            continue
-        for sx, sy in _DIRECTIONS:
-            for k in range(n):
-                start = (x - sx * k, y - sy * k)
-                yield start, (start[0] + sx * (n - 1), start[1] + sy * (n - 1))
+    every = game.options.area_in_range == "every_square"
+    ux, uy = user.pos
+    span = range(-rng - n + 1, rng + n)
+    for dy in span:
+        for dx in span:
+            at = (ux + dx, uy + dy)
+            if not board.in_bounds(at):
+                continue
+            if ability.shape == "area":
+                if _fits(board, user.pos, rng, block_area(board, at, n), every):
+                    yield Action(user.id, ability.id, at=at)
+                continue
+            for sx, sy in _DIRECTIONS:
+                to = (at[0] + sx * (n - 1), at[1] + sy * (n - 1))
+                cells = [(at[0] + sx * k, at[1] + sy * k) for k in range(n)]
+                if board.in_bounds(to) and _fits(board, user.pos, rng, cells, every):
+                    yield Action(user.id, ability.id, at=at, to=to)
+                if n == 1:
+                    break
 
 
-def _anchor_order(anchor: tuple[Pos, Pos | None]) -> tuple[int, int, int, int]:
-    at, to = anchor
-    end = to if to is not None else at
-    return (at[1], at[0], end[1], end[0])
+def _fits(board: Board, user: Pos, rng: int, cells: Collection[Pos], every: bool) -> bool:
+    """THRUM 16 / C14: a square (every square, by option) within range; Range 0 takes the user's square."""
+    if rng == 0:
+        return user in cells and (not every or all(board.distance(user, p) == 0 for p in cells))
+    near = [board.distance(user, p) <= rng for p in cells]
+    return all(near) if every else any(near)
 
 
 _DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
