@@ -56,6 +56,24 @@ def test_turn_order_removes_empty_slots_and_inserts_late_joiners() -> None:
     assert order.current.key == "c"
 
 
+def test_turn_order_removing_the_acting_slot_goes_on_to_the_next() -> None:
+    """A character removed during its own turn (THRUM 40): the one after it still acts this round."""
+    order = TurnOrder([Slot("a", ["a"]), Slot("b", ["b"]), Slot("c", ["c"])], 1, 1)
+    order.remove("b")
+    assert (order.advance(), order.current.key, order.round) == (False, "c", 1)
+    last = TurnOrder([Slot("a", ["a"]), Slot("b", ["b"])], 1, 1)
+    last.remove("b")
+    assert (last.advance(), last.current.key, last.round) == (True, "a", 2)
+
+
+def test_turn_order_a_delayed_turn_moves_behind_another_and_no_one_is_skipped() -> None:
+    """THRUM 8: the acting character delays until after a later one; the order goes on with the next."""
+    order = TurnOrder([Slot(k, [k]) for k in "abcd"], 0, 1)
+    order.move_behind("a", "c")
+    assert [s.key for s in order.slots] == ["b", "c", "a", "d"]
+    assert [order.advance() or order.current.key for _ in range(4)] == ["b", "c", "a", "d"]
+
+
 def test_economy_substitutes_and_full_round() -> None:
     """Budgets as data: a move may be paid by the standard slot (Star Rangers); full-round needs a fresh turn."""
     economy = Economy({"standard": 1, "move": 1}, {"move": (("move",), ("standard",))})

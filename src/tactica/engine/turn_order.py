@@ -50,7 +50,8 @@ class TurnOrder:
         return None
 
     def remove(self, actor: str) -> None:
-        """Take an actor out of the order (defeated, fled); empty slots are dropped."""
+        """Take an actor out of the order (defeated, fled); empty slots are dropped. When the slot now
+        acting is dropped, the next :meth:`advance` goes on to the slot that followed it."""
         for i, slot in enumerate(list(self.slots)):
             if actor in slot.actors:
                 slot.actors.remove(actor)
@@ -75,22 +76,17 @@ class TurnOrder:
     def move_behind(self, actor: str, other: str) -> None:
         """Put ``actor`` in a slot of its own immediately after ``other``'s slot (a delayed turn).
 
-        When ``actor`` holds the slot now acting, the order stays on the slot that followed it, so the next
-        :meth:`advance` does not skip anyone.
+        When ``actor`` held the slot now acting, the next :meth:`advance` goes on to the slot that followed
+        it, so no one is skipped.
         """
         score = self.slots[next(i for i, s in enumerate(self.slots) if other in s.actors)].score
-        was_current = actor in self.current.actors
         self.remove(actor)
         target = next(i for i, s in enumerate(self.slots) if other in s.actors) + 1
         self.slots.insert(target, Slot(actor, [actor], score))
         if target <= self.index:
             self.index += 1
-        if was_current:
-            self.index -= 1  # advance() moves on to the slot that followed the delayed one
 
     def _drop(self, i: int) -> None:
         del self.slots[i]
-        if i < self.index:
-            self.index -= 1
-        if self.index >= len(self.slots):
-            self.index = 0
+        if i <= self.index:
+            self.index -= 1  # keep the slot now acting, or (it was dropped) the place before the next one

@@ -116,6 +116,26 @@ def test_thrum_c2_then_a_d20_roll_off() -> None:
     assert details == ["tie-break d20 5", "tie-break d20 17"]
 
 
+def test_thrum_c2_an_equal_roll_off_is_rolled_again() -> None:
+    """C2: the roll-off is random to the end: equal d20s roll again, only among those still tied."""
+    fight = rolled(
+        fighter("ana", "heroes", (0, 0)),
+        fighter("bo", "heroes", (1, 0)),
+        fighter("cy", "heroes", (2, 0)),
+        fighter("orc", "raiders", (7, 0)),
+        dice=[3, 3, 3, 3, 3, 3, 1, 1, 12, 12, 4, 2, 9],
+    )
+    assert order(fight) == ["bo", "ana", "cy", "orc"]  # ana 12, bo 12, cy 4; then ana 2, bo 9
+    details = [e.detail for e in of(fight.events, "InitiativeRolled") if "tie-break" in e.detail]
+    assert details == [
+        "tie-break d20 12",
+        "tie-break d20 12",
+        "tie-break d20 4",
+        "tie-break d20 2",
+        "tie-break d20 9",
+    ]
+
+
 def test_thrum_c2_option_random_uses_only_the_roll_off() -> None:
     """Option initiative_tie_break='random' (C2): modifiers and PC-ness are ignored; the d20 decides."""
     fight = rolled(

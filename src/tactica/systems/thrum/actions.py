@@ -26,7 +26,8 @@ from tactica.systems.thrum.targeting import (
 
 G = ThrumGame
 S = ThrumState
-RECOVERABLE = ("fatigue", "stress", *STATUSES)
+#: What Recover can take away: a point of a load, or one Status (Mark is a condition, not a Status: THRUM 45).
+RECOVERABLE = ("fatigue", "stress", *(s for s in STATUSES if s != "mark"))
 
 
 def acting_problem(game: G, state: S, fighter: Fighter) -> str | None:
@@ -82,7 +83,7 @@ def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[
 
 def _recoverable(target: Fighter) -> list[str]:
     out = [load for load in ("fatigue", "stress") if getattr(target, load) > 0]
-    return out + [s for s in STATUSES if s in target.statuses]
+    return out + [s for s in RECOVERABLE[2:] if s in target.statuses]
 
 
 def dash_problem(game: G, fighter: Fighter) -> str | None:
@@ -155,7 +156,7 @@ def _recover_problem(target: Fighter, action: Action) -> str | None:
     what = action.flags[0]
     if what in ("fatigue", "stress") and getattr(target, what) == 0:
         return f"{target.id} has no {what.capitalize()} to reduce"
-    if what in STATUSES and what not in target.statuses:
+    if what in RECOVERABLE[2:] and what not in target.statuses:
         return f"{target.id} is not {what.capitalize()}"
     return None
 
@@ -180,8 +181,6 @@ def use(game: G, state: S, fighter: Fighter, ability: Ability, action: Action, c
     if ability.is_attack and not targets:
         return  # an area with no one in it: nothing to roll against
     if ability.is_attack:
-        if "hamstrung" in fighter.statuses:  # THRUM 44
-            vitals.apply_condition(fighter, "dazed", 0, ctx, "attacked while Hamstrung")
         contest = Contest(fighter.id, ability.id, [t.id for t in targets], sorted(cells), overexert=overexert)
         state.contests.append(contest)
         return
@@ -209,6 +208,8 @@ def _resolve_plain(
     """Abilities without an attack roll: Recover, Resuscitate, Buffs, Terrain Effects, plain effects."""
     if ability.special == "recover":
         _recover(targets[0], action.flags[0], ctx)
+        if ability.id == "recover":  # THRUM 44: taking the Recover action ends Burning, whatever it recovers
+            vitals.end_status(fighter, "burning", ctx, "took the Recover action")
     elif ability.special == "resuscitate":
         _resuscitate(targets[0], ctx)
     elif ability.has("terrain_effect"):

@@ -47,8 +47,15 @@ def advance(game: G, state: S, ctx: Context) -> None:
         if state.pending and state.pending[-1].data.get("depth", -1) >= depth:
             return
         contest = state.contests[depth]
+        attacker = state.fighters[contest.actor]
+        if not attacker.in_fight:  # pre-empted: a triggered effect put the attacker out of action
+            state.contests.pop()
+            ctx.emit(ActionFizzled(attacker.id, contest.ability, f"{attacker.id} is out of action"))
+            continue
         if contest.stage == "triggers":
             contest.stage = "defend"
+            if "hamstrung" in attacker.statuses:  # THRUM 44: making an Attack makes it Dazed
+                vitals.apply_condition(attacker, "dazed", 0, ctx, "attacked while Hamstrung")
             _raise_triggers(game, state, contest, depth)
         elif contest.stage == "defend":
             contest.stage = "roll"
@@ -173,12 +180,10 @@ def attack_banes(game: G, state: S, attacker: Fighter, ability: Ability, target:
         )
     if target is not None and ability.attack == "physical" and target.id != attacker.id:
         banes += 1 if cover_of(game, state, attacker, target) == "cover" else 0
-    if (
-        target is not None
-        and "blinded" in attacker.statuses
-        and game.board.distance(attacker.pos, target.pos) > 1
-    ):
-        banes += 1
+    if target is not None and "blinded" in attacker.statuses and is_enemy(attacker, target):
+        banes += (
+            1 if game.board.distance(attacker.pos, target.pos) > 1 else 0
+        )  # THRUM 44: non-adjacent enemies
     banes += 1 if attacker.exhausted else 0
     banes += 1 if "weakened" in attacker.statuses else 0
     return banes
@@ -200,9 +205,6 @@ def defense_dice(game: G, defender: Fighter, defense: str, contest: Contest) -> 
 def _roll(game: G, state: S, contest: Contest, ctx: Context) -> None:
     attacker = state.fighters[contest.actor]
     ability = game.abilities[contest.ability]
-    if not attacker.in_fight:
-        ctx.emit(ActionFizzled(attacker.id, ability.id, f"{attacker.id} is out of action"))
-        return
     mod = game.sheet(attacker.id).art_mod(ability.art)
     single = len(contest.targets) == 1 and not contest.cells
     shared: int | None = None

@@ -47,9 +47,14 @@ def _fighter(game: G, cid: str) -> Fighter:
         incapacitated=c.incapacitated,
         stance=c.stance,
         statuses=dict(c.statuses),
-        conditions={name: 1 if name in ("stunned", "immobilized") else 0 for name in c.conditions},
+        conditions={name: _turns(game, name) for name in c.conditions},
     )
     return fighter
+
+
+def _turns(game: G, condition: str) -> int:
+    """How many of its turns a condition given in the setup lasts (0: until something ends it)."""
+    return {"stunned": 1, "immobilized": game.options.immobilized_turns}.get(condition, 0)
 
 
 class Thrum(RuleSystem[ThrumGame, ThrumState]):

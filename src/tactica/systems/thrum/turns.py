@@ -49,30 +49,39 @@ def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
-        if len(tied) > 1:
-            rolls = {fid: ctx.die(D20, f"{fid} initiative tie-break") for fid in tied}
-            for fid in tied:
-                ctx.emit(InitiativeRolled(fid, totals[fid], f"tie-break d20 {rolls[fid]}"))
-            tied = sorted(tied, key=lambda f: -rolls[f])
-        out.extend(tied)
+        out.extend(_roll_off(tied, totals, ctx) if len(tied) > 1 else tied)
+    return out
+
+
+def _roll_off(tied: list[str], totals: dict[str, int], ctx: Context, depth: int = 0) -> list[str]:
+    """C2's last step: a d20 each, highest first; those still equal roll again (give up after 20 rounds)."""
+    if depth >= 20:  # pragma: no cover - twenty equal rolls in a row
+        return tied
+    rolls = {fid: ctx.die(D20, f"{fid} initiative tie-break") for fid in tied}
+    for fid in tied:
+        ctx.emit(InitiativeRolled(fid, totals[fid], f"tie-break d20 {rolls[fid]}"))
+    out: list[str] = []
+    for face in sorted(set(rolls.values()), reverse=True):
+        group = [fid for fid in tied if rolls[fid] == face]
+        out.extend(group if len(group) == 1 else _roll_off(group, totals, ctx, depth + 1))
     return out
 
 
 def begin_turn(game: G, state: S, ctx: Context) -> None:
-    """THRUM 9a-b: open the turn of the slot now acting; an incapacitated character's turn passes at once."""
+    """THRUM 9a-b: open the turn of the slot now acting (a Panic Roll when Frayed); an incapacitated
+    character's turn ends at once (THRUM 38). A delayed turn coming round does not start again."""
     fid = state.order.current.key
     fighter = state.fighters[fid]
     ctx.emit(TurnStarted(state.order.round, fid, (fid,)))
     state.acting = fid
-    if fighter.started:  # a delayed turn comes round: its start was already resolved
-        return
-    fighter.started = True
-    fighter.spent, fighter.moved, fighter.acted, fighter.stopped = 0, False, False, False
-    fighter.began_incapacitated = fighter.incapacitated
-    if fighter.incapacitated or state.order.round == 0:
-        return
-    if fighter.frayed:
-        vitals.panic_roll(game, fighter, ctx)
+    if not fighter.started:
+        fighter.started = True
+        fighter.spent, fighter.moved, fighter.acted, fighter.stopped = 0, False, False, False
+        fighter.began_incapacitated = fighter.incapacitated
+        if state.order.round > 0 and fighter.frayed and not fighter.incapacitated:
+            vitals.panic_roll(game, fighter, ctx)
+    if fighter.incapacitated:
+        end_turn(game, state, ctx)
 
 
 def end_turn(game: G, state: S, ctx: Context) -> None:
@@ -123,8 +132,6 @@ def settle(game: G, state: S, ctx: Context) -> None:
                 return
             ctx.emit(RoundStarted(state.order.round))
         begin_turn(game, state, ctx)
-        if state.fighters[state.acting or ""].incapacitated or state.fighters[state.acting or ""].removed:
-            end_turn(game, state, ctx)
     raise RuntimeError("THRUM turn loop did not settle")  # pragma: no cover - a bug guard
 
 
