@@ -229,3 +229,16 @@ def test_bad_thrum_input_is_refused_with_the_reason(tmp_path: Path, case: str) -
     text = THRUM + script
     path = write(tmp_path, text)
     assert_bad_input(invoke("verify", path), f"{path}:{line_of(text, needle)}", "illegal action", message)
+
+
+def test_verify_log_shows_the_trigger_and_the_declared_defence() -> None:
+    """Issue 3: the log of a scenario makes a stance trigger and a defence declared before the roll visible."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "thrum" / "triggers.yaml"
+    result = invoke("verify", "--log", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "the log" in out and "Riposte triggers on orc → duel" in out
+    trigger = out.index("Protect triggers on duel → orc")
+    declared = out.index("orc declares Resilience against duel (before the roll)")
+    rolled = out.index("duel Riposte strike attack on orc: 2d6")
+    assert trigger < declared < rolled

@@ -148,6 +148,7 @@ def verify_command(
     paths: Annotated[list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")],
     seed: SeedOption = None,
     as_json: JsonFlag = False,
+    log: Annotated[bool, typer.Option("--log", help="Also print each scenario's event log.")] = False,
 ) -> None:
     """Run scenarios and check their expectations; exit 1 when any fails, 2 when a file is bad."""
     reports = verify(paths, seed=seed)
@@ -156,7 +157,10 @@ def verify_command(
     if as_json:
         emit_json({"files": [r.to_dict() for r in reports], "summary": checks.summary(reports)})
     else:
-        say_all(line for r in reports for line in checks.report_lines(r))
+        for r in reports:
+            if log and r.run is not None:
+                say_all([f"{r.path}: the log", *render_log(r.run.fight.events)])
+            say_all(checks.report_lines(r))
         say(checks.summary(reports))
         _errors([p for r in reports if r.error is not None for p in r.error.problems])
     if any(r.error for r in reports):

@@ -114,7 +114,7 @@ def _meets(
 
 
 def use_trigger(game: G, state: S, holder: Fighter, decision: Decision, ctx: Context) -> str:
-    """Carry out a triggered stance effect; the stance then ends (THRUM 11). Returns what it did."""
+    """Carry out a triggered stance effect (then the caller ends the stance, THRUM 11); say what it did."""
     contest = state.contests[decision.data["depth"]]
     target = contest.targets[decision.data["target"]]
     stance = game.abilities[holder.stance or ""]
@@ -128,9 +128,14 @@ def use_trigger(game: G, state: S, holder: Fighter, decision: Decision, ctx: Con
         assert stance.counter is not None
         state.contests.append(Contest(holder.id, stance.counter, [contest.actor], origin="trigger"))
         effect = f"{game.abilities[stance.counter].title} against {contest.actor}"
-    holder.stance = None
-    ctx.emit(StanceChanged(holder.id, None, f"{stance.title} was triggered"))
     return effect
+
+
+def end_triggered_stance(game: G, holder: Fighter, ctx: Context) -> None:
+    """THRUM 11: a stance whose triggered effect was used ends."""
+    title = game.abilities[holder.stance or ""].title
+    holder.stance = None
+    ctx.emit(StanceChanged(holder.id, None, f"{title} was used"))
 
 
 def trigger_target(state: S, decision: Decision) -> str:

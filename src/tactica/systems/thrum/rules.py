@@ -336,6 +336,7 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             else:
                 effect = contests.use_trigger(game, state, fighter, decision, ctx)
                 ctx.emit(StanceTriggered(fighter.id, stance.id, decision.trigger, target, effect))
+                contests.end_triggered_stance(game, fighter, ctx)
                 self._drop_stale_triggers(state, fighter)
         else:
             actions.settle_buff(state, fighter, action.verb == "swap", ctx)
