@@ -553,3 +553,65 @@ def test_thrum_15_a_teleport_that_spends_movement_costs_its_distance_and_works_w
     assert "within 1 (THRUM 15)" in (fight.why_illegal("ana step @1,1") or "")  # Speed 4: 1 square left
     fight.apply("ana step @4,2")
     assert "no movement left" in (fight.why_illegal("ana step @3,2") or "")
+
+
+# --- THRUM 14, 18: forced movement ---------------------------------------------------------------------------
+
+POINT_BLANK = {"arts": {"archery": 0}, "abilities": ["point-blank-shot"]}
+
+
+def test_thrum_14_a_push_goes_straight_away_from_the_user_and_never_into_anyone() -> None:
+    """THRUM 14: characters cannot be pushed into an ally's square (nor anyone's); each pushed square is in one
+    direction and farther from the user. Point Blank Shot pushes up to 1 whatever the roll ('Effect')."""
+    fight = new_fight(
+        fighter("ana", "heroes", (0, 1), **POINT_BLANK),
+        fighter("orc", "raiders", (1, 1)),
+        fighter("gob", "raiders", (2, 1)),
+        dice=[1, 1, 1, 6, 6],  # ana's roll (1 Ranged bane: 3 dice), orc's Resilience 12: the attack fails
+        text=". . . .\n. . . .\n. . . .",
+    )
+    fight.apply("ana point-blank-shot orc")
+    fight.apply("orc defend +resilience")
+    assert fight.deciding() == ["ana"]
+    assert {str(a) for a in fight.legal_actions()} == {"ana push @2,0", "ana push @2,2", "ana pass"}
+    assert "not into anyone" in (fight.why_illegal("ana push @2,1") or "")
+    fight.apply("ana push @2,2")
+    assert fighter_state(fight, "orc").pos == (2, 2)
+    assert last(fight, "Stepped").how == "pushed"
+
+
+def test_thrum_18_a_push_down_two_levels_rolls_against_the_environment() -> None:
+    """THRUM 18: 'the same process applies if a character is moved involuntarily' two or more levels down:
+    it rolls (the better of Endurance and Reflex) against 2d6 + the drop; a failure Slows it."""
+    fight = new_fight(
+        fighter("ana", "heroes", (0, 0), **POINT_BLANK),
+        fighter("orc", "raiders", (1, 0), end=1, ref=0),
+        dice=[1, 1, 1, 6, 6, 1, 1, 3, 3],  # attack fails; fall: orc 1+1+1 = 3 vs environment 3+3+2 = 8
+        text="2 2 . .\n. . . .",
+    )
+    fight.apply("ana point-blank-shot orc")
+    fight.apply("orc defend +resilience")
+    fight.apply("ana push @2,0")
+    fall = last(fight, "Descended")
+    assert (fall.actor, fall.levels, fall.success) == ("orc", 2, False)
+    assert [r.what for r in fight.events if r.kind == "Rolled2d6"][-2:] == [
+        "endurance roll (pushed down 2)",
+        "drop of 2",
+    ]
+    assert fighter_state(fight, "orc").statuses == {"slowed": 1}
+
+
+def test_thrum_14_no_push_up_a_cliff_and_pass_declines() -> None:
+    """THRUM 14 (ruling): terrain two or more levels above the start stops a push, like a collision; the user
+    may also let the push go."""
+    fight = new_fight(
+        fighter("ana", "heroes", (0, 0), **POINT_BLANK),
+        fighter("orc", "raiders", (1, 0)),
+        dice=[1, 1, 1, 6, 6],
+        text=". . 2 .\n# # # .",
+    )
+    fight.apply("ana point-blank-shot orc")
+    fight.apply("orc defend +resilience")
+    assert {str(a) for a in fight.legal_actions()} == {"ana pass"}
+    fight.apply("ana pass")
+    assert fighter_state(fight, "orc").pos == (1, 0)

@@ -23,7 +23,9 @@ DEFENSES: dict[str, tuple[Defense, ...]] = {
     "mental": ("evasion", "resolve"),
 }
 #: Verbs the rules use themselves: an ability may not take one of these ids.
-RESERVED = frozenset({"move", "stance", "end", "delay", "place", "defend", "trigger", "pass", "keep", "swap"})
+RESERVED = frozenset(
+    {"move", "stance", "end", "delay", "place", "defend", "trigger", "pass", "keep", "swap", "push"}
+)
 Target = Literal["self", "ally", "enemy", "character", "ally_or_self", "incapacitated_ally", "area"]
 Trigger = Literal[
     "ally_targets_enemy_in_range", "ally_in_range_targeted_by_enemy", "targeted_by_enemy_in_range"
@@ -39,14 +41,16 @@ class Effect(BaseModel):
     status: Literal[STATUSES] | None = None  # type: ignore[valid-type]
     stacks: int = Field(1, ge=1)
     condition: Literal[CONDITIONS] | None = None  # type: ignore[valid-type]
+    push: int | None = Field(None, ge=1, description="the user may push the target up to N squares")
 
     @model_validator(mode="after")
     def _one(self) -> Effect:
-        chosen = [f for f in ("fatigue", "stress", "status", "condition") if getattr(self, f) is not None]
+        fields = ("fatigue", "stress", "status", "condition", "push")
+        chosen = [f for f in fields if getattr(self, f) is not None]
         if len(chosen) != 1:
             raise ValueError(
                 "an effect is exactly one of {fatigue: N}, {stress: N}, {status: NAME, stacks: N},"
-                " {condition: NAME}"
+                " {condition: NAME}, {push: N}"
             )
         return self
 

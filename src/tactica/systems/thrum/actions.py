@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.systems.thrum import contests, geometry, movement, vitals
+from tactica.systems.thrum import contests, forced, geometry, movement, vitals
 from tactica.systems.thrum.abilities import STATUSES, TICKING, Ability
 from tactica.systems.thrum.events import BuffChanged, Revived, Targeted, TerrainChanged
 from tactica.systems.thrum.setup import ThrumGame
@@ -218,7 +218,8 @@ def _resolve_plain(
         offer_buff(state, fighter, ability, targets[0], ctx)
     for target in targets:
         effects = contests.effects_for(ability, "success", action.has_flag("overexert"))
-        contests.apply_effects(game, target, effects, ctx, by_enemy=target.side != fighter.side)
+        pushes = contests.apply_effects(game, target, effects, ctx, by_enemy=target.side != fighter.side)
+        forced.queue(state, fighter, target, pushes)
 
 
 def _recover(target: Fighter, what: str, ctx: Context) -> None:

@@ -2,9 +2,9 @@
 
 For the deciding character, in this order:
 
-1. answers: use every triggered stance effect (Assist, Protect, counters); declare the defensive roll with
-   the best expected total (its modifier, a stance Boon, Evasion's Boon unless Vulnerable, Evasion counted a
-   little lower for the Vulnerable it brings); keep a Buff it already has;
+1. answers: use every triggered stance effect (Assist, Protect, counters); push as far as a push goes;
+   declare the defensive roll with the best expected total (its modifier, a stance Boon, Evasion's Boon
+   unless Vulnerable, Evasion counted a little lower for the Vulnerable it brings); keep its Buff;
 2. Round Zero: take Dodge (Protect when an ally stands next to it);
 3. resuscitate an incapacitated ally in reach; Recover when Exhausted (Fatigue) or Frayed (Stress) or
    Burning;
@@ -65,6 +65,11 @@ def _answer(game: ThrumGame, state: ThrumState, me: Fighter, legal: list[Action]
         return verbs["trigger"]
     if "keep" in verbs:
         return verbs["keep"]
+    if state.pending[-1].kind == "push":  # as far from itself as it goes (out of reach of its allies' blows)
+        pushes = [a for a in legal if a.at is not None]
+        if not pushes:
+            return verbs["pass"]
+        return max(pushes, key=lambda a: (game.board.distance(me.pos, a.at or me.pos), str(a)))
     sheet = game.sheet(me.id)
     stance = game.abilities[me.stance] if me.stance else None
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from tactica.engine.interrupts import Decision, push_in_initiative_order
 from tactica.engine.system import Context
-from tactica.systems.thrum import dice, vitals
+from tactica.systems.thrum import dice, forced, vitals
 from tactica.systems.thrum.abilities import DEFENSES, Ability, Effect
 from tactica.systems.thrum.events import ActionFizzled, ContestDecided, DefenseDeclared, StanceChanged
 from tactica.systems.thrum.setup import ThrumGame
@@ -254,7 +254,10 @@ def _against(
     vulnerable = defense == "evasion" and mine != "critical"
     if vulnerable and not game.options.vulnerable_after_effect:
         vitals.add_status(defender, "vulnerable", 1, ctx, "Evasion")
-    apply_effects(game, defender, effects_for(ability, outcome, contest.overexert), ctx, by_enemy=by_enemy)
+    pushes = apply_effects(
+        game, defender, effects_for(ability, outcome, contest.overexert), ctx, by_enemy=by_enemy
+    )
+    forced.queue(state, attacker, defender, pushes)
     if vulnerable and game.options.vulnerable_after_effect:
         vitals.add_status(defender, "vulnerable", 1, ctx, "Evasion")
 
@@ -272,29 +275,22 @@ def effects_for(ability: Ability, outcome: str, overexert: bool) -> list[Effect]
 
 def apply_effects(
     game: G, target: Fighter, effects: Sequence[Effect], ctx: Context, *, by_enemy: bool
-) -> None:
-    """Carry out effects on one character (THRUM 32, 43-46, C4)."""
+) -> int:
+    """Carry out effects on one character (THRUM 32, 43-46, C4); return the squares it may be pushed
+    (the user decides later: :mod:`tactica.systems.thrum.forced`)."""
+    push = 0
     for e in effects:
         if e.fatigue is not None:
-            vitals.deal(
-                target,
-                "fatigue",
-                e.fatigue or game.options.unnumbered_deal,
-                ctx,
-                source="attack",
-                by_enemy=by_enemy,
-            )
+            amount = e.fatigue or game.options.unnumbered_deal
+            vitals.deal(target, "fatigue", amount, ctx, source="attack", by_enemy=by_enemy)
         elif e.stress is not None:
-            vitals.deal(
-                target,
-                "stress",
-                e.stress or game.options.unnumbered_deal,
-                ctx,
-                source="attack",
-                by_enemy=by_enemy,
-            )
+            amount = e.stress or game.options.unnumbered_deal
+            vitals.deal(target, "stress", amount, ctx, source="attack", by_enemy=by_enemy)
         elif e.status is not None:
             vitals.add_status(target, e.status, e.stacks, ctx)
         elif e.condition is not None:
             turns = {"stunned": 1, "immobilized": game.options.immobilized_turns}.get(e.condition, 0)
             vitals.apply_condition(target, e.condition, turns, ctx)
+        elif e.push is not None:
+            push += e.push
+    return push

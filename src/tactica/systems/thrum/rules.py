@@ -15,7 +15,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import FightStarted
 from tactica.engine.system import Context, RuleSystem
-from tactica.systems.thrum import actions, contests, movement, targeting, turns
+from tactica.systems.thrum import actions, contests, forced, movement, targeting, turns
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
 from tactica.systems.thrum.state import Fighter, ThrumState
@@ -23,7 +23,12 @@ from tactica.systems.thrum.state import Fighter, ThrumState
 G = ThrumGame
 S = ThrumState
 TURN_VERBS = ("move", "stance", "end", "delay", "place")
-ANSWERS = {"trigger": ("trigger", "pass"), "defend": ("defend",), "buff": ("keep", "swap")}
+ANSWERS = {
+    "trigger": ("trigger", "pass"),
+    "defend": ("defend",),
+    "buff": ("keep", "swap"),
+    "push": ("push", "pass"),
+}
 
 
 def _fighter(game: G, cid: str) -> Fighter:
@@ -118,6 +123,8 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             contest = state.contests[decision.data["depth"]]
             options = contests.defenses_open(game, state.fighters[who], game.abilities[contest.ability])
             return [Action(who, "defend", flags=(d,)) for d in options]
+        if decision.kind == "push":
+            return forced.candidates(game, state, decision)
         return [Action(who, verb) for verb in ANSWERS[decision.kind]]
 
     def _turn_actions(
@@ -201,6 +208,8 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
                 f"waiting for {decision.actor} to answer the {decision.kind} raised by {decision.trigger}"
                 f" ({' or '.join(expected)})"
             )
+        if decision.kind == "push":
+            return forced.problem(game, state, decision, action)
         if action.verb == "defend":
             contest = state.contests[decision.data["depth"]]
             options = contests.defenses_open(game, fighter, game.abilities[contest.ability])
@@ -326,7 +335,10 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
 
     def _answer(self, game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
         decision = state.pending.pop()
-        if action.verb == "defend":
+        if decision.kind == "push":
+            if action.verb == "push" and action.at is not None:
+                forced.push(game, state, decision, action.at, ctx)
+        elif action.verb == "defend":
             contests.declare_defense(state, fighter, decision, action.flags[0], ctx)
         elif action.verb in ("trigger", "pass"):
             stance = game.abilities[fighter.stance or ""]
