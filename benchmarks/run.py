@@ -1,4 +1,4 @@
-"""Fights per second in one process, default AI: FuturePath duel and 4v4 skirmish, THRUM 4v4.
+"""Fights per second, one process, default AI: FuturePath duel and 4v4 skirmish, THRUM and Phase 3d6 4v4.
 
 Run by ``make bench`` (``.venv/bin/python benchmarks/run.py``). Each benchmark plays a warm-up batch, then
 ``--runs`` batches of fights with fresh seeds, and reports the median rate. Importable: :func:`bench` runs one
@@ -46,6 +46,9 @@ BENCHMARKS = {
     "duel": Benchmark("duel", "futurepath", EXAMPLES / "duel.yaml", 1000, 5000.0),
     "skirmish": Benchmark("skirmish", "futurepath", EXAMPLES / "skirmish.yaml", 40, 1000.0),
     "thrum": Benchmark("thrum", "thrum", PACKAGES / "thrum" / "content" / "demo.yaml", 20, 1000.0),
+    "phase3d6": Benchmark(
+        "phase3d6", "phase3d6", PACKAGES / "phase3d6" / "content" / "demo.yaml", 40, 1000.0
+    ),
 }
 
 
@@ -124,7 +127,7 @@ def report(result: Result) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``run.py [--runs R] [--duels N] [--skirmishes N] [--thrum N] [--only NAME]``."""
+    """Command line: ``run.py [--runs R] [--duels N] [--skirmishes N] [--thrum N] [--phase3d6 N]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed batches per benchmark (median reported)")
     parser.add_argument("--duels", type=int, default=BENCHMARKS["duel"].fights, help="duels per batch")
@@ -132,13 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--thrum", type=int, default=BENCHMARKS["thrum"].fights, help="THRUM fights per batch"
     )
+    parser.add_argument("--phase3d6", type=int, default=BENCHMARKS["phase3d6"].fights, help="per batch")
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark")
     args = parser.parse_args(argv)
     print(
         f"tactica benchmarks: Python {platform.python_version()} ({platform.python_implementation()}),"
         f" {platform.machine()}, os.cpu_count() = {os.cpu_count()}, single process"
     )
-    sizes = {"duel": args.duels, "skirmish": args.skirmishes, "thrum": args.thrum}
+    sizes = {"duel": args.duels, "skirmish": args.skirmishes, "thrum": args.thrum, "phase3d6": args.phase3d6}
     for name in [args.only] if args.only else list(BENCHMARKS):
         print(report(bench(name, sizes[name], args.runs)), flush=True)
     return 0

@@ -32,12 +32,12 @@ def assert_bad_input(result: Result, *needles: str) -> str:
     return result.stderr
 
 
-def test_systems_lists_futurepath_and_thrum() -> None:
+def test_systems_lists_every_registered_system() -> None:
     result = invoke("systems")
     assert result.exit_code == 0 and result.stdout.startswith("futurepath  FuturePath")
     assert "\nthrum" in result.stdout and "THRUM" in result.stdout
     data = json.loads(invoke("systems", "--json").stdout)
-    assert [d["id"] for d in data] == ["futurepath", "thrum"]
+    assert [d["id"] for d in data] == ["futurepath", "phase3d6", "thrum"]
     assert set(data[0]) == {"id", "name", "version"}
 
 
@@ -55,7 +55,8 @@ def test_demo_json_and_an_unknown_system() -> None:
     data = json.loads(invoke("demo", "futurepath", "--rounds", "2", "--json").stdout)
     assert data["outcome"]["round"] <= 3 and data["system"] == "futurepath"
     assert_bad_input(
-        invoke("demo", "chess"), "unknown rule system 'chess'; registered systems: futurepath, thrum"
+        invoke("demo", "chess"),
+        "unknown rule system 'chess'; registered systems: futurepath, phase3d6, thrum",
     )
 
 
@@ -242,3 +243,15 @@ def test_verify_log_shows_the_trigger_and_the_declared_defence() -> None:
     declared = out.index("orc declares Resilience against duel (before the roll)")
     rolled = out.index("duel Riposte strike attack on orc: 2d6")
     assert trigger < declared < rolled
+
+
+def test_phase3d6_demo_plays_to_its_end_on_a_hex_map() -> None:
+    """Issue 4: `tactica demo phase3d6` plays a fight to its end on a hex map shown in the log."""
+    result = invoke("demo", "phase3d6")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Phase 3d6 demo — brawl at the crossroads — Phase 3d6, seed 4")
+    assert "\n1  . " in out or "\n1  " in out  # row 1 of the hex map is indented half a hex
+    assert "Surprise Phase" in out and "Turn 1, Phase 1" in out and "Post-Turn 1" in out
+    assert "may make an attack of opportunity" in out
+    assert "Fight over:" in out and out.strip().splitlines()[-1].startswith("Outcome: ")

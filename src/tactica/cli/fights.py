@@ -28,7 +28,7 @@ def load_demo(system_id: str) -> Scenario:
     return load_scenario_text(resource.read_text(encoding="utf-8"), f"{system_id}:content/demo.yaml")
 
 
-def with_round_limit(scenario: Scenario, rounds: int | None) -> Scenario:
+def with_max_rounds(scenario: Scenario, rounds: int | None) -> Scenario:
     """The scenario with the fight cut off after ``rounds`` rounds (the ``options.max_rounds`` option)."""
     if rounds is None:
         return scenario

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from tactica.cli import checks
-from tactica.cli.fights import AIFight, load_demo, play_ai, with_round_limit
+from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play import Session, manual_dice
 from tactica.dice import SeededDice
@@ -64,7 +64,7 @@ def demo(
     as_json: JsonFlag = False,
 ) -> None:
     """Run the system's demo skirmish, AI against AI, with the map and a round-by-round log."""
-    scenario = with_round_limit(load_demo(system), rounds)
+    scenario = with_max_rounds(load_demo(system), rounds)
     _show_fight(play_ai(scenario, seed=seed, ai=[], board_every=every), as_json)
 
 
@@ -83,7 +83,7 @@ def fight(
     as_json: JsonFlag = False,
 ) -> None:
     """One AI-against-AI fight from a scenario file, as a readable log (or data with --json)."""
-    scenario = with_round_limit(load_scenario(file), rounds)
+    scenario = with_max_rounds(load_scenario(file), rounds)
     _show_fight(play_ai(scenario, seed=seed, ai=ai or [], board_every=every), as_json)
 
 

@@ -83,6 +83,7 @@ class TurnStarted(Event):
     round: int
     slot: str
     actors: tuple[str, ...]
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

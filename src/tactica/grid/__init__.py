@@ -1,7 +1,7 @@
 """The battlefield: boards, terrain, movement, sight, areas of effect, scatter and text maps.
 
 Geometry (distance, neighbours, lines, directions) belongs to the :class:`Board`; everything else goes
-through it, so the same functions serve square boards today and hex boards later.
+through it, so the same functions serve square boards and hex boards (axial coordinates).
 
 >>> from tactica.grid import parse_map, reachable
 >>> board = parse_map("a..#").board
@@ -20,6 +20,8 @@ from tactica.grid.areas import (
     straight_run,
 )
 from tactica.grid.board import Board
+from tactica.grid.hex import HexBoard
+from tactica.grid.hextext import HexMapParse, parse_hex_map, render_hex
 from tactica.grid.movement import Reach, explore, find_path, reachable, reachable_paths
 from tactica.grid.path import Path
 from tactica.grid.scale import FEET_5, HEX_1, METRES_1_5, Scale
@@ -40,6 +42,8 @@ __all__ = [
     "WALL",
     "Board",
     "Cover",
+    "HexBoard",
+    "HexMapParse",
     "MapError",
     "MapParse",
     "Path",
@@ -64,10 +68,12 @@ __all__ = [
     "line_area",
     "line_of_sight",
     "offset",
+    "parse_hex_map",
     "parse_map",
     "reachable",
     "reachable_paths",
     "render",
+    "render_hex",
     "scatter_relative",
     "square_area",
     "straight_run",

@@ -86,7 +86,7 @@ class Board(abc.ABC):
 
     @abc.abstractmethod
     def directions(self) -> tuple[Pos, ...]:
-        """The unit steps, clockwise starting with north."""
+        """The unit steps, clockwise starting with north (on pointy-top hexes: the first after north, NE)."""
 
     @abc.abstractmethod
     def center(self, p: Pos) -> tuple[float, float]:

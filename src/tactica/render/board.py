@@ -10,16 +10,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from tactica.engine import Fight
-from tactica.grid import Cover, SquareBoard, Terrain, render
+from tactica.grid import Cover, HexBoard, SquareBoard, Terrain, render, render_hex
 
 DEAD = "x"
 OBJECT = "*"
 
 
 def render_board(fight: Fight, *, coordinates: bool = True) -> str:
-    """The map with combatants and objects drawn on it, then one legend line per side."""
+    """The map (squares or hexes) with combatants and objects drawn on it, then one legend line per side."""
     board = getattr(fight.game, "board", None)
-    if not isinstance(board, SquareBoard):
+    if not isinstance(board, (SquareBoard, HexBoard)):
         return "(no map for this system)"
     data = fight.observe()
     fighters: Mapping[str, Any] = data.get("fighters") or {}
@@ -27,7 +27,11 @@ def render_board(fight: Fight, *, coordinates: bool = True) -> str:
     tokens = {tuple(f["pos"]): letters[fid] for fid, f in fighters.items() if "pos" in f}
     objects = _objects(data, tokens)
     tokens.update(objects)
-    picture = render(board, tokens, legend=_legend(fight.game.setup), coordinates=coordinates)
+    legend = _legend(fight.game.setup)
+    if isinstance(board, SquareBoard):
+        picture = render(board, tokens, legend=legend, coordinates=coordinates)
+    else:
+        picture = render_hex(board, tokens, legend=legend, coordinates=coordinates)
     return "\n".join([picture, *legend_lines(fighters, letters), *_object_legend(data, objects)])
 
 
@@ -65,12 +69,16 @@ def legend_lines(fighters: Mapping[str, Any], letters: Mapping[str, str]) -> lis
 
 
 def _summary(f: Mapping[str, Any]) -> list[str]:
-    """What the legend says of one combatant: hit points, or THRUM's loads against tolerances."""
+    """What the legend says of one combatant: hit points, STUN and BODY, or THRUM's loads and tolerances."""
     if "hp" in f:
         extras = [f"HP {f.get('hp')}", str(f.get("status", "active"))]
         if f.get("posture", "standing") != "standing":
             extras.append(str(f["posture"]))
         return extras
+    if "stun" in f:
+        extras = [f"STUN {f.get('stun')}", f"BODY {f.get('body')}"]
+        extras += [word for word in ("out", "stunned", "prone") if f.get(word)]
+        return extras + ([f"ready {f.get('ready_weapon')}"] if f.get("held") == "ready" else [])
     extras = [
         f"F {f.get('fatigue')}/{f.get('fatigue_tolerance')}",
         f"S {f.get('stress')}/{f.get('stress_tolerance')}",

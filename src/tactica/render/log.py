@@ -16,14 +16,16 @@ from typing import Any
 
 from tactica.engine import Event
 from tactica.engine.codec import to_data
-from tactica.render import futurepath, thrum
+from tactica.render import futurepath, phase3d6, thrum
 from tactica.render.futurepath import Formatter, Suffix
 
 #: Action verbs whose events say nothing worth a line; the action itself is shown instead.
-QUIET_VERBS = {"end": "{actor} ends the turn", "pass": "{actor} lets the opportunity go"}
+QUIET_VERBS = {"end": "{actor} ends the turn", "pass": "{actor} passes"}
 
 
 def _turn_started(e: Any) -> str:
+    if getattr(e, "label", ""):
+        return f"{e.label} — {e.slot}"
     if tuple(e.actors) == (e.slot,):
         return f"Round {e.round} — {e.slot}"
     return f"Round {e.round} — team {e.slot}"
@@ -48,11 +50,16 @@ ENGINE_FORMATTERS: dict[str, Formatter] = {
     "FightEnded": _fight_ended,
 }
 #: Event kind -> formatter, for every system.
-FORMATTERS: dict[str, Formatter] = {**ENGINE_FORMATTERS, **futurepath.FORMATTERS, **thrum.FORMATTERS}
+FORMATTERS: dict[str, Formatter] = {
+    **ENGINE_FORMATTERS,
+    **futurepath.FORMATTERS,
+    **thrum.FORMATTERS,
+    **phase3d6.FORMATTERS,
+}
 #: Event kind -> (previous event, event) -> text appended to the previous line (the event gets no line).
-SUFFIXES: dict[str, Suffix] = {**futurepath.SUFFIXES, **thrum.SUFFIXES}
+SUFFIXES: dict[str, Suffix] = {**futurepath.SUFFIXES, **thrum.SUFFIXES, **phase3d6.SUFFIXES}
 #: Lines not indented under the turn headings.
-TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded"}
+TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded", "PhaseStarted", "PostTurn"}
 
 
 def generic(event: Event) -> str:

@@ -23,9 +23,11 @@ def _builtin() -> None:
     if _SYSTEMS:
         return
     from tactica.systems.futurepath import FuturePath
+    from tactica.systems.phase3d6 import Phase3d6
     from tactica.systems.thrum import Thrum
 
     register(FuturePath())
+    register(Phase3d6())
     register(Thrum())
 
 

@@ -1,14 +1,25 @@
-"""Setup data every square-grid system shares: the map (text art with a legend) and placing combatants."""
+"""Setup data every grid system shares: the map (text art with a legend, squares or hexes) and placing
+combatants."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactica.engine.errors import SetupError
-from tactica.grid import Cover, MapError, Scale, SquareBoard, Terrain, parse_map
+from tactica.grid import (
+    Board,
+    Cover,
+    HexBoard,
+    MapError,
+    Scale,
+    SquareBoard,
+    Terrain,
+    parse_hex_map,
+    parse_map,
+)
 
 ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
 Markers = dict[str, list[tuple[int, int]]]
@@ -29,9 +40,15 @@ class TerrainSpec(BaseModel):
 
 
 class MapSpec(BaseModel):
-    """The battle map: text art with a legend, or an empty width x height floor."""
+    """The battle map: text art with a legend, or an empty width x height floor.
+
+    ``grid: hex`` makes it a board of hexes (:class:`HexBoard`, text read by :func:`parse_hex_map`:
+    cells separated by spaces, cell k of line r is the hex ``[k, r]``); ``scale_ft`` is then the width
+    of one hex.
+    """
 
     model_config = ConfigDict(extra="forbid")
+    grid: Literal["square", "hex"] = "square"
     text: str | None = None
     width: int | None = Field(None, ge=1, le=200)
     height: int | None = Field(None, ge=1, le=200)
@@ -45,22 +62,49 @@ class MapSpec(BaseModel):
         return self
 
 
-def build_board(spec: MapSpec, legend: Mapping[str, Terrain] | None = None) -> tuple[SquareBoard, Markers]:
-    """The board and its marker letters; ``legend`` holds the system's own symbols (the map's win)."""
+@overload
+def build_board(
+    spec: MapSpec, legend: Mapping[str, Terrain] | None = None
+) -> tuple[SquareBoard, Markers]: ...
+
+
+@overload
+def build_board(
+    spec: MapSpec, legend: Mapping[str, Terrain] | None = None, *, allow_hex: bool
+) -> tuple[Board, Markers]: ...
+
+
+def build_board(
+    spec: MapSpec, legend: Mapping[str, Terrain] | None = None, *, allow_hex: bool = False
+) -> tuple[Board, Markers]:
+    """The board and its marker letters; ``legend`` holds the system's own symbols (the map's win).
+
+    A ``grid: hex`` map becomes a :class:`HexBoard` when the system says it plays on hexes
+    (``allow_hex=True``); otherwise it is a :class:`SetupError`, so a system written for squares never
+    meets a board it does not expect.
+    """
+    if spec.grid == "hex" and not allow_hex:
+        raise SetupError("map.grid: this system plays on squares only; use grid: square (the default)")
     scale = Scale(spec.scale_ft, "ft")
     if spec.text is None:
         assert spec.width is not None and spec.height is not None
+        if spec.grid == "hex":
+            return HexBoard(spec.width, spec.height, scale), {}
         return SquareBoard(spec.width, spec.height, scale), {}
     symbols = {**(legend or {}), **{k: v.terrain() for k, v in spec.legend.items()}}
     try:
+        if spec.grid == "hex":
+            hexes = parse_hex_map(spec.text, symbols or None, scale=scale)
+            return hexes.board, hexes.markers
         parsed = parse_map(spec.text, symbols or None, scale=scale)
     except MapError as error:
         raise SetupError(f"map.text: {error}") from None
     return parsed.board, parsed.markers
 
 
-def place(at: tuple[int, int] | str, board: SquareBoard, markers: Markers, where: str) -> tuple[int, int]:
-    """A combatant's square from a marker letter or ``[x, y]``; a clear :class:`SetupError` otherwise."""
+def place(at: tuple[int, int] | str, board: Board, markers: Markers, where: str) -> tuple[int, int]:
+    """A combatant's cell from a marker letter or ``[x, y]`` (``[q, r]`` on hexes); a clear
+    :class:`SetupError` otherwise."""
     if isinstance(at, str):
         cells = markers.get(at)
         if not cells:
@@ -71,12 +115,19 @@ def place(at: tuple[int, int] | str, board: SquareBoard, markers: Markers, where
             raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
         return cells[0]
     if not board.in_bounds(at):
-        raise SetupError(
-            f"{where}.at: position {list(at)} is off the map (x 0-{board.width - 1}, y 0-{board.height - 1})"
-        )
+        raise SetupError(f"{where}.at: position {list(at)} is off the map{_bounds(board)}")
     if board.terrain(at).wall:
         raise SetupError(f"{where}.at: position {list(at)} is a wall")
     return at
+
+
+def _bounds(board: Board) -> str:
+    """The board's coordinate ranges for an off-the-map message: `` (x 0-9, y 0-7)``, or ``q``/``r``."""
+    if isinstance(board, SquareBoard):
+        return f" (x 0-{board.width - 1}, y 0-{board.height - 1})"
+    if isinstance(board, HexBoard):
+        return f" (q 0-{board.width - 1}, r 0-{board.height - 1})"
+    return ""
 
 
 def check_position(value: Any) -> Any:
@@ -84,4 +135,4 @@ def check_position(value: Any) -> Any:
     is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
     if isinstance(value, str) or is_pair:
         return value
-    raise ValueError(f"must be a marker letter from the map or [x, y]; got {value!r}")
+    raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {value!r}")

@@ -112,6 +112,6 @@ class ThrumOptions(BaseModel):
     round_zero: bool = Field(
         True, description="THRUM 6: Round Zero (placement in the Starting Area and a first Stance) is played"
     )
-    round_limit: int = Field(
+    max_rounds: int = Field(
         100, ge=1, le=10_000, description="A fight still going after this many rounds ends in a draw"
     )

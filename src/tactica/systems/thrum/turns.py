@@ -127,8 +127,8 @@ def settle(game: G, state: S, ctx: Context) -> None:
         if state.pending or state.contests or state.acting is not None:
             return
         if state.order.advance():
-            if state.order.round > game.options.round_limit:
-                finish(game, state, ctx, None, f"round limit {game.options.round_limit} reached")
+            if state.order.round > game.options.max_rounds:
+                finish(game, state, ctx, None, f"round limit {game.options.max_rounds} reached")
                 return
             ctx.emit(RoundStarted(state.order.round))
         begin_turn(game, state, ctx)

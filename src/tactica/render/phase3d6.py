@@ -1,0 +1,72 @@
+"""Text for Phase 3d6 events (``tactica.systems.phase3d6.events``), one formatter per event kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tactica.render.futurepath import Formatter, Suffix, at
+
+
+def phase_started(e: Any) -> str:
+    return "Surprise Phase" if e.number == 0 else f"Turn {e.turn}, Phase {e.phase}"
+
+
+def attack_roll(e: Any) -> str:
+    kind = "attack of opportunity" if e.opportunity else (e.maneuver if e.maneuver != "strike" else "attacks")
+    dice = "+".join(map(str, e.faces))
+    verdict = "hit" if e.hit else "miss"
+    if e.maneuver in ("block", "missile-deflection"):
+        verdict = "stopped" if e.hit else "not stopped"
+        roll = f"3d6 {dice} + OCV {e.ocv} = {e.total} vs {e.target_number}"
+        return f"{e.attacker} {e.maneuver} against {e.target}: {roll} — {verdict}"
+    what = (
+        f"{e.attacker} {kind} {e.target} with {e.weapon}"
+        if kind == "attacks"
+        else f"{e.attacker} {kind} on {e.target} ({e.weapon})"
+    )
+    return f"{what}: 3d6 {dice} + OCV {e.ocv} = {e.total} vs 10 + DCV {e.dcv} = {e.target_number} — {verdict}"
+
+
+def damage(e: Any) -> str:
+    return (
+        f"{e.target} takes {e.stun} STUN, {e.body} BODY ({'+'.join(map(str, e.faces))}) — "
+        f"STUN {e.stun_left}, BODY {e.body_left}"
+    )
+
+
+def moved(e: Any) -> str:
+    how = {"move": "moves", "step": "takes a 1-hex step", "withdraw": "withdraws", "crawl": "crawls"}
+    return f"{e.actor} {how.get(e.how, e.how)} to {at(e.path[-1])} ({len(e.path) - 1} hexes)"
+
+
+def skill(e: Any) -> str:
+    verdict = "success: no attack of opportunity" if e.success else "failure"
+    return (
+        f"{e.actor} {e.skill}: 3d6 {'+'.join(map(str, e.faces))} = {sum(e.faces)} vs {e.target}- — {verdict}"
+    )
+
+
+FORMATTERS: dict[str, Formatter] = {
+    "PhaseStarted": phase_started,
+    "PostTurn": lambda e: f"Post-Turn {e.turn}: everyone Takes a Recovery",
+    "RecoveryTaken": lambda e: f"{e.actor} recovers {e.stun} STUN → {e.total} ({e.why})",
+    "AttackRoll": attack_roll,
+    "DamageDealt": damage,
+    "FighterDown": lambda e: f"{e.actor} is {e.state}",
+    "HexesMoved": moved,
+    "OpportunityOffered": lambda e: f"{e.provoker} {e.why}: {e.attacker} may make an attack of opportunity",
+    "SkillRolled": skill,
+    "ManeuverUsed": lambda e: (
+        None
+        if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl")
+        else f"{e.actor} uses {e.maneuver} ({e.type} action)"
+    ),
+    "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
+    "ActionReadied": lambda e: (
+        f"{e.actor} readies an attack with {e.weapon} for the first enemy that {e.trigger}"
+    ),
+    "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
+    "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
+    "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",
+}
+SUFFIXES: dict[str, Suffix] = {}

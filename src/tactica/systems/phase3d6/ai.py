@@ -1,0 +1,125 @@
+"""The default Phase 3d6 policy: simple, sensible tactics, always one of ``fight.legal_actions()``.
+
+1. decisions: take every attack of opportunity (a Strike); fire a readied attack; abort to Dodge only when
+   its STUN is below a third of its maximum, else let the attack come;
+2. a Stunned character recovers; an empty gun is reloaded; a character low on STUN with no enemy next to it
+   Takes a Recovery;
+3. attack the enemy in reach with the least STUN (a melee fighter against an enemy whose DCV is lower than
+   its own OCV by 3 or more uses a Haymaker);
+4. otherwise move: a half move (a full move when that is not enough) toward the nearest enemy still in the
+   fight, ending next to it for melee, within range with a line of sight for a gun;
+5. end its Phase.
+"""
+
+from __future__ import annotations
+
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+from tactica.grid import line_of_sight
+from tactica.systems.phase3d6 import combat
+from tactica.systems.phase3d6.setup import Phase3d6Game
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+Pos = tuple[int, int]
+
+
+class DefaultPolicy:
+    """Sensible, simple Phase 3d6 tactics; deterministic for a given state."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, fight: Fight) -> Action:
+        """The action for the deciding character."""
+        game, state = fight.game, fight.state
+        assert isinstance(game, Phase3d6Game) and isinstance(state, Phase3d6State)
+        actor = fight.deciding()[0]
+        me = state.fighters[actor]
+        legal = fight.legal_actions_of(actor)
+        by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            by_verb.setdefault(a.verb, []).append(a)
+        if state.pending:
+            return _answer(game, me, by_verb)
+        for rule in (_care, _attack, _advance):
+            choice = rule(game, state, me, by_verb)
+            if choice is not None:
+                return choice
+        return by_verb["end"][0]
+
+
+def _answer(game: Phase3d6Game, me: Fighter, by_verb: dict[str, list[Action]]) -> Action:
+    if by_verb.get("opportunity"):
+        return by_verb["opportunity"][0]
+    if by_verb.get("fire"):
+        return by_verb["fire"][0]
+    dodge = [a for a in by_verb.get("abort", []) if a.flags == ("dodge",)]
+    if dodge and me.stun * 3 < game.sheet(me.id).stun:
+        return dodge[0]
+    return by_verb["pass"][0]
+
+
+def _enemies(state: Phase3d6State, me: Fighter) -> list[Fighter]:
+    return [f for f in state.fighters.values() if f.side != me.side and not f.out]
+
+
+def _care(
+    game: Phase3d6Game, state: Phase3d6State, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    if by_verb.get("recover"):
+        return by_verb["recover"][0]
+    weapon = combat.weapon_of(game, me, None)
+    if (
+        weapon is not None
+        and weapon.ammo is not None
+        and me.ammo.get(weapon.name, 0) == 0
+        and by_verb.get("reload")
+    ):
+        return by_verb["reload"][0]
+    near = any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
+    if by_verb.get("recovery") and me.stun * 3 < game.sheet(me.id).stun and not near:
+        return by_verb["recovery"][0]
+    return None
+
+
+def _attack(
+    game: Phase3d6Game, state: Phase3d6State, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    attacks = by_verb.get("attack", [])
+    if not attacks:
+        return None
+    target = min((state.fighters[a.target or ""] for a in attacks), key=lambda f: (f.stun, f.id))
+    mine = [a for a in attacks if a.target == target.id]
+    weapon = combat.weapon_of(game, me, mine[0].using)
+    gap = (combat.ocv(game, me, weapon) if weapon else 0) - combat.dcv(game, state, target)
+    wanted = ("haymaker",) if gap >= 3 else ()
+    return next((a for a in mine if a.flags == wanted), mine[0])
+
+
+def _advance(
+    game: Phase3d6Game, state: Phase3d6State, me: Fighter, by_verb: dict[str, list[Action]]
+) -> Action | None:
+    moves = by_verb.get("move", [])
+    enemies = _enemies(state, me)
+    if not moves or not enemies or me.attacked:
+        return None
+    weapon = combat.weapon_of(game, me, None)
+    reach = weapon.range if weapon is not None and weapon.kind == "ranged" else game.sheet(me.id).reach
+    board = game.board
+    target = min(enemies, key=lambda e: (board.distance(me.pos, e.pos), e.id))
+
+    others = [f.pos for f in state.fighters.values() if f.id not in (me.id, target.id) and not f.out]
+
+    def short(at: Pos) -> int:
+        """How far from a square to strike (or shoot, with a line of sight) at the target."""
+        gap = max(0, board.distance(at, target.pos) - reach)
+        if (
+            weapon is not None
+            and weapon.kind == "ranged"
+            and not line_of_sight(board, at, target.pos, blockers=others)
+        ):
+            gap += 1
+        return gap
+
+    best = min(moves, key=lambda a: (short(a.at or me.pos), board.distance(me.pos, a.at or me.pos), str(a)))
+    return best if short(best.at or me.pos) < short(me.pos) else None

@@ -1,0 +1,346 @@
+"""Attacks (rules 5-7, 13), damage (not in the seed: HERO-style, E1), attacks of opportunity (rules 8-12)
+and defensive aborts (rule 21).
+
+An attack is declared, then waits as a ``Suspended('attack')`` record while the decisions it raises are made:
+readied actions it triggers (rule 20, decided first) and the target's Abort (rule 21). Then it is rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tactica.dice import D6, D20, parse
+from tactica.engine.events import InitiativeRolled
+from tactica.engine.interrupts import Decision, Suspended
+from tactica.engine.system import Context
+from tactica.grid import line_of_sight
+from tactica.systems.phase3d6.events import (
+    AttackRoll,
+    AttackStopped,
+    DamageDealt,
+    FighterDown,
+    ManeuverUsed,
+    OpportunityOffered,
+    SkillRolled,
+)
+from tactica.systems.phase3d6.setup import Phase3d6Game
+from tactica.systems.phase3d6.sheet import Weapon
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+G = Phase3d6Game
+S = Phase3d6State
+Pos = tuple[int, int]
+#: Manoeuvres an attack can use (the seed's attack actions with an attack roll).
+ATTACKS = ("strike", "haymaker", "disarm")
+#: Defensive manoeuvres one can abort to (rule 21).
+DEFENSIVE = ("dodge", "block", "missile-deflection", "roll-with-a-punch")
+#: Hooks run when an attack or a move is declared, before it happens (readied actions, rule 20): called
+#: with (game, state, the character acting, 'attacks' or 'moves', ctx); they push decisions.
+DECLARE_HOOKS: list[Callable[[G, S, Fighter, str, Context], None]] = []
+
+
+def rank(state: S) -> dict[str, int]:
+    """Each character's place in the initiative order (0 = first)."""
+    return {slot.key: i for i, slot in enumerate(state.order.slots)}
+
+
+# -- manoeuvres and combat values (rule 13, E5) ---------------------------------------------------
+
+
+def combined(game: G, names: list[str], which: str) -> int:
+    """Rule 13: with several manoeuvres in a Phase the worst bonus counts and every penalty stacks."""
+    values: list[int] = [getattr(game.maneuvers[n], which) for n in names]
+    if not values:
+        return 0
+    if game.options.bonus_floor_zero:
+        worst = min(max(0, v) for v in values)
+    else:
+        worst = min((v for v in values if v > 0), default=0)
+    return worst + sum(v for v in values if v < 0)
+
+
+def ocv(game: G, fighter: Fighter, weapon: Weapon, extra: str | None = None) -> int:
+    """Rule 5: OCV with the weapon's modifier and the manoeuvres of this Phase (and ``extra``, the one
+    being used now)."""
+    names = fighter.maneuvers + ([extra] if extra else [])
+    return game.sheet(fighter.id).base_ocv + weapon.ocv + combined(game, names, "ocv")
+
+
+def dcv(game: G, state: S, fighter: Fighter) -> int:
+    """Rule 5: DCV with its manoeuvres, the Surprise Phase penalty (rule 4, E12), Stunned (E1: half)."""
+    value = game.sheet(fighter.id).base_dcv + combined(game, fighter.maneuvers, "dcv")
+    if not fighter.aware and _surprised_now(game, state):
+        value -= game.options.surprise_dcv_penalty
+    if fighter.stunned and game.options.hero_stunned:
+        value //= 2
+    return value
+
+
+def _surprised_now(game: G, state: S) -> bool:
+    return state.order.round == 0 or game.options.surprise_penalty_ends == "first_own_phase"
+
+
+def use_maneuver(game: G, fighter: Fighter, name: str, ctx: Context) -> None:
+    """Record a manoeuvre of the table as used in this Phase (its modifiers last until its next Phase)."""
+    fighter.maneuvers.append(name)
+    ctx.emit(ManeuverUsed(fighter.id, name, game.maneuvers[name].type))
+
+
+# -- who can be attacked --------------------------------------------------------------------------
+
+
+def weapon_of(game: G, fighter: Fighter, name: str | None) -> Weapon | None:
+    """The weapon named (it must be drawn, or fists), or the drawn one, or fists."""
+    sheet = game.sheet(fighter.id)
+    if name is None:
+        name = fighter.drawn or ("fists" if "fists" in sheet.weapons else None)
+    if name is None or name not in sheet.weapons:
+        return None
+    if name != "fists" and name != fighter.drawn:
+        return None
+    return game.weapons[name]
+
+
+def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
+    """Rule 7: melee within reach; ranged within range and in line of sight, with ammunition."""
+    if target.id == attacker.id or target.side == attacker.side:
+        return f"{target.id} is not an opponent of {attacker.id}"
+    if target.out:
+        return f"{target.id} is out of the fight"
+    distance = game.board.distance(attacker.pos, target.pos)
+    if weapon.kind == "melee":
+        reach = game.sheet(attacker.id).reach
+        if distance > reach:
+            return f"{target.id} is {distance} hexes away; {attacker.id} strikes within {reach} (rule 7)"
+        return None
+    if distance > weapon.range:
+        return f"{target.id} is {distance} hexes away; {weapon.name} reaches {weapon.range} (rule 7)"
+    blockers = [f.pos for f in state.fighters.values() if f.id not in (attacker.id, target.id) and not f.out]
+    if not line_of_sight(game.board, attacker.pos, target.pos, blockers=blockers):
+        return f"{attacker.id} has no line of sight to {target.id} (rule 7)"
+    if attacker.ammo.get(weapon.name, 1) <= 0:
+        return f"{weapon.name} is empty: reload it"
+    return None
+
+
+# -- declaring and resolving attacks --------------------------------------------------------------
+
+
+def declare(
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Weapon,
+    maneuver: str,
+    ctx: Context,
+    *,
+    opportunity: bool = False,
+) -> None:
+    """Declare an attack: spend ammunition, then let readied actions (rule 20) and the target's Abort
+    (rule 21) come first; the roll waits for them."""
+    use_maneuver(game, attacker, maneuver, ctx)
+    if weapon.ammo is not None:
+        attacker.ammo[weapon.name] = attacker.ammo.get(weapon.name, weapon.ammo) - 1
+    note = f"{attacker.id} {target.id} {weapon.name} {maneuver}"
+    state.suspended.append(
+        Suspended(attacker.id, "attack", data={"opportunity": int(opportunity)}, note=note)
+    )
+    if can_abort(state, target):
+        state.pending.append(Decision(target.id, "abort", attacker.id))
+    for hook in DECLARE_HOOKS:
+        hook(game, state, attacker, "attacks", ctx)
+
+
+def resume_attack(game: G, state: S, ctx: Context) -> None:
+    """Roll a declared attack once the decisions it raised are made (if both are still in the fight)."""
+    work = state.suspended.pop()
+    attacker_id, target_id, weapon_name, maneuver = work.note.split()
+    attacker, target = state.fighters[attacker_id], state.fighters[target_id]
+    if attacker.out or target.out:
+        return
+    roll(
+        game,
+        state,
+        attacker,
+        target,
+        game.weapons[weapon_name],
+        maneuver,
+        bool(work.data["opportunity"]),
+        ctx,
+    )
+
+
+def roll(
+    game: G,
+    state: S,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: Weapon,
+    maneuver: str,
+    aoo: bool,
+    ctx: Context,
+) -> None:
+    """Rule 5: 3d6 + OCV against 10 + DCV (a Block or Missile Deflection may stop it first)."""
+    if _stopped(game, state, attacker, target, weapon, ctx):
+        return
+    faces = ctx.draw(D6, 3, f"{attacker.id} attack on {target.id}")
+    mine, theirs = ocv(game, attacker, weapon), dcv(game, state, target)
+    total, number = sum(faces) + mine, 10 + theirs
+    hit = total >= number if game.options.hit_on_equal else total > number
+    if game.options.auto_hit_miss and sum(faces) in (3, 18):
+        hit = sum(faces) == 3
+    ctx.emit(
+        AttackRoll(
+            attacker.id, target.id, weapon.name, maneuver, faces, mine, theirs, total, number, hit, aoo
+        )
+    )
+    if hit:
+        damage(game, attacker, target, weapon, maneuver, ctx)
+
+
+def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon, ctx: Context) -> bool:
+    """Block (melee) or Missile Deflection (ranged): 3d6 + the defender's OCV against 10 + the attacker's."""
+    wanted = "block" if weapon.kind == "melee" else "missile-deflection"
+    if target.guard != wanted:
+        return False
+    target.guard = ""
+    faces = ctx.draw(D6, 3, f"{target.id} {wanted}")
+    mine = game.sheet(target.id).base_ocv + combined(game, target.maneuvers, "ocv")
+    theirs = ocv(game, attacker, weapon)
+    stopped = sum(faces) + mine >= 10 + theirs
+    ctx.emit(
+        AttackRoll(
+            target.id,
+            attacker.id,
+            wanted,
+            wanted,
+            faces,
+            mine,
+            theirs,
+            sum(faces) + mine,
+            10 + theirs,
+            stopped,
+        )
+    )
+    if stopped:
+        ctx.emit(AttackStopped(target.id, attacker.id, wanted))
+    return stopped
+
+
+def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver: str, ctx: Context) -> None:
+    """Normal damage (E1, HERO): STUN = the dice total, BODY = 0 per 1, 2 per 6, else 1; PD off both; Roll
+    With A Punch halves what gets through; Disarm drops the target's weapon instead of hurting."""
+    if maneuver == "disarm":
+        if target.drawn is not None:
+            ctx.emit(FighterDown(target.id, f"disarmed of {target.drawn}"))
+            target.drawn = None
+        return
+    expr = parse(weapon.damage)
+    rolled = ctx.roll(expr, f"{attacker.id} damage to {target.id}")
+    faces = tuple(rolled.faces)
+    extra = game.maneuvers[maneuver].extra_dice
+    if extra:
+        faces += ctx.draw(D6, extra, f"{attacker.id} {maneuver} dice")
+    stun = sum(faces)
+    body = sum(0 if f == 1 else 2 if f == 6 else 1 for f in faces)
+    pd = game.sheet(target.id).pd
+    stun, body = max(0, stun - pd), max(0, body - pd)
+    if target.guard == "roll-with-a-punch":
+        target.guard = ""
+        stun, body = stun // 2, body // 2
+    target.stun -= stun
+    target.body -= body
+    ctx.emit(DamageDealt(attacker.id, target.id, faces, stun, body, target.stun, target.body))
+    if game.options.hero_stunned and stun > game.sheet(target.id).con and not target.stunned:
+        target.stunned = True
+        ctx.emit(FighterDown(target.id, "stunned"))
+    if target.stun <= 0 or target.body <= 0:
+        target.out = True
+        ctx.emit(FighterDown(target.id, "unconscious" if target.body > 0 else "down (BODY 0 or below)"))
+
+
+# -- attacks of opportunity (rules 8-12) ----------------------------------------------------------
+
+
+def threatens(game: G, state: S, enemy: Fighter, hex_: Pos) -> bool:
+    """Rule 8: every hex it could make a melee attack into, even off its turn."""
+    if enemy.out or enemy.stunned or (state.order.round == 0 and not enemy.aware):
+        return False
+    return game.board.distance(enemy.pos, hex_) <= game.sheet(enemy.id).reach
+
+
+def may_take_opportunity(game: G, state: S, enemy: Fighter) -> bool:
+    """Rules 11-12, E4: one per Phase (more with Combat Reflexes), none after a Dodge."""
+    if enemy.dodge_until >= state.order.round:
+        return False
+    return enemy.aoo_used < 1 + game.sheet(enemy.id).combat_reflexes
+
+
+def offer(game: G, state: S, provoker: Fighter, at: Pos, why: str, skill: bool, ctx: Context) -> bool:
+    """Raise attacks of opportunity against ``provoker`` (in ``at``) from every enemy threatening it;
+    ``skill``: an Acrobatics roll may negate them (E6). True when any decision was raised."""
+    enemies = [
+        e
+        for e in state.fighters.values()
+        if e.side != provoker.side
+        and threatens(game, state, e, at)
+        and may_take_opportunity(game, state, e)
+        and provoker.id not in e.aoo_movers
+    ]
+    if not enemies:
+        return False
+    for e in enemies:  # one opportunity per opponent per Phase for this provoker (rule 12)
+        if why == "leaves a threatened hex":
+            e.aoo_movers.append(provoker.id)
+    if skill and _negated(game, provoker, ctx):
+        return False
+    order = rank(state)
+    for e in sorted(enemies, key=lambda f: order.get(f.id, 99), reverse=True):
+        ctx.emit(OpportunityOffered(e.id, provoker.id, why))
+        state.pending.append(Decision(e.id, "opportunity", provoker.id))
+    return True
+
+
+def _negated(game: G, provoker: Fighter, ctx: Context) -> bool:
+    """E6: 'skill check negates': 3d6 under its Acrobatics (characters without it cannot try)."""
+    skill = game.sheet(provoker.id).acrobatics
+    if game.options.aoo_skill_negates == "never" or skill is None:
+        return False
+    faces = ctx.draw(D6, 3, f"{provoker.id} acrobatics")
+    success = sum(faces) <= skill
+    ctx.emit(SkillRolled(provoker.id, "acrobatics", faces, skill, success))
+    return success
+
+
+def opportunity(
+    game: G, state: S, enemy: Fighter, provoker: Fighter, weapon: Weapon, maneuver: str, ctx: Context
+) -> None:
+    """Rule 10: a single melee attack, resolved at once."""
+    enemy.aoo_used += 1
+    declare(game, state, enemy, provoker, weapon, maneuver, ctx, opportunity=True)
+
+
+# -- Abort (rule 21) ------------------------------------------------------------------------------
+
+
+def can_abort(state: S, fighter: Fighter) -> bool:
+    """Rule 21: conscious, not holding an aborted action already (until after its initiative then)."""
+    return not fighter.out and not fighter.stunned and fighter.lose_phase < state.order.round
+
+
+def abort_cost(state: S, fighter: Fighter) -> int:
+    """The global Phase whose action the Abort costs: this one before its initiative, else the next."""
+    return state.order.round + (1 if fighter.done else 0)
+
+
+def tie_break(ids: list[str], scores: dict[str, int], ctx: Context) -> list[str]:
+    """Rule 3 / E13: tied characters are ordered by a d20 each (equal rolls roll again)."""
+    rolls = {fid: ctx.die(D20, f"{fid} initiative tie-break") for fid in ids}
+    for fid in ids:
+        ctx.emit(InitiativeRolled(fid, scores[fid], f"tie-break d20 {rolls[fid]}"))
+    out: list[str] = []
+    for face in sorted(set(rolls.values()), reverse=True):
+        group = [fid for fid in ids if rolls[fid] == face]
+        out.extend(group if len(group) == 1 else tie_break(group, scores, ctx))
+    return out

@@ -1,0 +1,90 @@
+"""Changing when one acts (rules 19-21): Delay, Ready and Abort, with their initiative consequences."""
+
+from __future__ import annotations
+
+from tactica.engine.interrupts import Decision, push_in_initiative_order
+from tactica.engine.system import Context
+from tactica.systems.phase3d6 import combat
+from tactica.systems.phase3d6.events import Aborted, ActionReadied, InitiativeMoved
+from tactica.systems.phase3d6.setup import Phase3d6Game
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+G = Phase3d6Game
+S = Phase3d6State
+#: What a readied attack waits for: an enemy declaring an attack, starting to move, or moving into a hex
+#: the readied weapon reaches (the attack then comes in the middle of that move).
+TRIGGERS = ("attacks", "moves", "approaches")
+#: dodge_until value meaning "until the start of its next Phase" (E4).
+UNTIL_NEXT_PHASE = 1 << 30
+
+
+def delay(state: S, fighter: Fighter, behind: str, ctx: Context) -> None:
+    """Rule 19: no action now; act right after ``behind`` (later this Phase, or in the next Phase if
+    ``behind`` has acted already: that Phase's regular action is then this one). The new place is kept."""
+    state.order.move_behind(fighter.id, behind)
+    fighter.done = True
+    state.acting = None
+    ctx.emit(InitiativeMoved(fighter.id, "after", behind, "delay"))
+
+
+def ready(state: S, fighter: Fighter, weapon: str, trigger: str, ctx: Context) -> None:
+    """Rule 20: an attack action that readies an attack with ``weapon`` for the first enemy that ``trigger``
+    (declares an attack / starts a move / comes within reach) before the readier's next action."""
+    fighter.attacked = True
+    fighter.held, fighter.ready_trigger, fighter.ready_weapon = "ready", trigger, weapon
+    fighter.ready_phase = state.order.round
+    ctx.emit(ActionReadied(fighter.id, weapon, trigger))
+
+
+def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> None:
+    """Rule 20: enemies with an attack readied for ``kind`` that can reach ``actor`` decide, first in
+    initiative order first, before the action goes on."""
+    order = combat.rank(state)
+    holders = [
+        h
+        for h in state.fighters.values()
+        if h.held == "ready"
+        and h.ready_trigger == kind
+        and h.side != actor.side
+        and not h.out
+        and combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon]) is None
+    ]
+    holders.sort(key=lambda h: order.get(h.id, 99))
+    push_in_initiative_order(state.pending, [Decision(h.id, "ready", actor.id) for h in holders])
+
+
+def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> None:
+    """Rule 20: the readied attack happens just before the triggering action; the readier's initiative is
+    from now on immediately ahead of the triggering character (E11), so in a later Phase than the one it
+    readied in, its regular action of this Phase is gone."""
+    holder.held = ""
+    if game.options.ready_moves_initiative and holder.id != trigger.id:
+        state.order.move_ahead_of(holder.id, trigger.id)
+        ctx.emit(InitiativeMoved(holder.id, "ahead of", trigger.id, "readied action"))
+    weapon = game.weapons[holder.ready_weapon]
+    combat.declare(game, state, holder, trigger, weapon, "strike", ctx)
+
+
+def abort(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
+    """Rule 21: a defensive manoeuvre now, giving up this Phase's action (before its initiative) or the next
+    Phase's (after it)."""
+    fighter.lose_phase = combat.abort_cost(state, fighter)
+    ctx.emit(Aborted(fighter.id, maneuver, fighter.lose_phase))
+    defend(game, state, fighter, maneuver, ctx)
+
+
+def defend(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
+    """Dodge (DCV +3, no attacks of opportunity, E4) or a guard for the next attack (Block, Missile
+    Deflection, Roll With A Punch)."""
+    combat.use_maneuver(game, fighter, maneuver, ctx)
+    if maneuver == "dodge":
+        until = UNTIL_NEXT_PHASE if game.options.dodge_blocks_aoo == "until_next_phase" else state.order.round
+        fighter.dodge_until = until
+    else:
+        fighter.guard = maneuver
+
+
+def wire() -> None:
+    """Connect readied attacks to declared attacks (idempotent)."""
+    if raise_ready not in combat.DECLARE_HOOKS:
+        combat.DECLARE_HOOKS.append(raise_ready)

@@ -1,0 +1,148 @@
+"""Moving on the hex map (rules 9, 14, 16-18): half moves, full moves, the 1-hex step, Withdraw, crawling,
+and the attacks of opportunity that leaving a threatened hex provokes.
+
+A move walks hex by hex. Before leaving a hex that enemies threaten it stops: the rest of the path waits as
+a ``Suspended('move')`` record while they decide (rule 10), then it goes on if the mover still can.
+"""
+
+from __future__ import annotations
+
+from tactica.engine.action import Action
+from tactica.engine.interrupts import Suspended
+from tactica.engine.system import Context
+from tactica.grid import Path, explore
+from tactica.systems.phase3d6 import combat, economy, holds
+from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
+from tactica.systems.phase3d6.setup import Phase3d6Game
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+G = Phase3d6Game
+S = Phase3d6State
+Pos = tuple[int, int]
+
+
+def routes(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
+    """Hexes reachable for ``budget``: enemies block; allies and the fallen are crossed, not ended on."""
+    enemies = frozenset(f.pos for f in state.fighters.values() if f.side != fighter.side and not f.out)
+    others = frozenset(
+        f.pos for f in state.fighters.values() if (f.id != fighter.id and f.side == fighter.side) or f.out
+    )
+    key = (game.board, fighter.pos, budget, enemies, others)
+    paths = _ROUTES.get(key)
+    if paths is None:
+        if len(_ROUTES) >= 4096:
+            _ROUTES.clear()
+        paths = explore(game.board, fighter.pos, budget, blocked=enemies, no_stop=others).paths()
+        paths.pop(fighter.pos, None)
+        _ROUTES[key] = paths
+    return paths
+
+
+#: Route searches remembered by what they depend on (listing moves, then the move itself, ask alike).
+_ROUTES: dict[tuple[object, ...], dict[Pos, Path]] = {}
+
+
+def move_kinds(game: G, state: S, fighter: Fighter) -> dict[str, int]:
+    """The movements open now with their reach: 'half-move' (a move action), 'full-move' (full-Phase)."""
+    if fighter.prone or fighter.stepped:
+        return {}
+    out: dict[str, int] = {}
+    if economy.move_problem(state, fighter) is None and economy.half_move(game, fighter) > 0:
+        out["half-move"] = economy.half_move(game, fighter)
+    if economy.full_problem(state, fighter) is None:
+        out["full-move"] = game.sheet(fighter.id).move
+    return out
+
+
+def kind_of_move(game: G, state: S, fighter: Fighter, to: Pos) -> tuple[str, Path] | None:
+    """Which movement a move to ``to`` is: the cheapest kind that reaches it (a move action first)."""
+    for kind, budget in move_kinds(game, state, fighter).items():
+        path = routes(game, state, fighter, budget).get(to)
+        if path is not None:
+            return kind, path
+    return None
+
+
+def move_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
+    """``move @q,r`` for every hex a half or a full move reaches."""
+    reach = max(move_kinds(game, state, fighter).values(), default=0)
+    return (
+        [Action(fighter.id, "move", at=p) for p in sorted(routes(game, state, fighter, reach))]
+        if reach
+        else []
+    )
+
+
+def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
+    """Rule 18: ``step @q,r`` to an open adjacent hex, when neither hex is difficult."""
+    if economy.step_problem(game, fighter, fighter.full and fighter.hexes > 0) is not None:
+        return []
+    board = game.board
+    if board.terrain(fighter.pos).difficult:
+        return []
+    taken = {f.pos for f in state.fighters.values() if not f.out}
+    return [
+        Action(fighter.id, "step", at=q)
+        for q, _ in board.exits(fighter.pos)
+        if q not in taken and not board.terrain(q).difficult
+    ]
+
+
+def walk(
+    game: G, state: S, fighter: Fighter, path: list[Pos], how: str, ctx: Context, *, free_first: bool
+) -> None:
+    """Walk ``path`` (the hexes after the start), stopping for attacks of opportunity before leaving each
+    threatened hex (none for a step; none for Withdraw's first hex, E9; the skill check of rule 16, E6)."""
+    walked = [fighter.pos]
+    for i, nxt in enumerate(path):
+        provokes = how != "step" and not (free_first and len(walked) == 1 and i == 0)
+        if provokes and combat.offer(
+            game, state, fighter, fighter.pos, "leaves a threatened hex", how != "noncombat", ctx
+        ):
+            _moved(fighter, walked, how, ctx)
+            state.suspended.append(Suspended(fighter.id, "move", list(path[i:]), {}, how))
+            return
+        fighter.pos = nxt
+        fighter.hexes += 1
+        walked.append(nxt)
+        holds.raise_ready(game, state, fighter, "approaches", ctx)  # rule 20: it fires mid-move
+        if state.pending:
+            _moved(fighter, walked, how, ctx)
+            state.suspended.append(Suspended(fighter.id, "move", list(path[i + 1 :]), {}, how))
+            return
+    _moved(fighter, walked, how, ctx)
+
+
+def resume(game: G, state: S, ctx: Context) -> None:
+    """Go on with a move after its attacks of opportunity (rule 10), if the mover still can."""
+    work = state.suspended.pop()
+    fighter = state.fighters[work.actor]
+    if fighter.out or (fighter.prone and work.note != "crawl"):
+        return
+    walk(game, state, fighter, list(work.path), work.note, ctx, free_first=bool(work.data.get("free_first")))
+
+
+def _moved(fighter: Fighter, walked: list[Pos], how: str, ctx: Context) -> None:
+    if len(walked) > 1:
+        ctx.emit(HexesMoved(fighter.id, tuple(walked), how))
+
+
+def start_move(game: G, state: S, fighter: Fighter, kind: str, path: Path, ctx: Context) -> None:
+    """Pay for a move (a move action, a full-Phase action, the step) and walk it."""
+    ctx.emit(ManeuverUsed(fighter.id, kind, game.maneuvers[kind].type))
+    if kind in ("half-move", "crawl"):
+        fighter.moves += 1
+    elif kind in ("full-move", "withdraw"):
+        fighter.full = True
+    else:
+        fighter.stepped = True
+    how = {"half-move": "move", "full-move": "move", "step": "step"}.get(kind, kind)
+    walk(
+        game,
+        state,
+        fighter,
+        list(path.cells[1:]),
+        how,
+        ctx,
+        free_first=kind == "withdraw" and game.options.withdraw_first_hex_free,
+    )

@@ -1,0 +1,419 @@
+"""The Phase 3d6 rule system: each character's action in each Phase, and the decisions that interrupt it.
+
+On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready [with W]
++attacks|+moves``, ``move @Q,R`` (a half move is a move action, more is a full-Phase action), ``step @Q,R``,
+``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``reload``, ``drop``, ``recovery``,
+``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
+or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
+(rule 21), ``fire`` or ``pass`` (a readied attack, rule 20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from tactica.engine.action import Action
+from tactica.engine.events import FightStarted
+from tactica.engine.interrupts import Suspended
+from tactica.engine.system import Context, RuleSystem
+from tactica.grid import Path
+from tactica.systems.phase3d6 import combat, economy, holds, movement, phases
+from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed
+from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+G = Phase3d6Game
+S = Phase3d6State
+ANSWERS = {"opportunity": ("opportunity", "pass"), "abort": ("abort", "pass"), "ready": ("fire", "pass")}
+TURN_VERBS = (
+    "attack", "dodge", "ready", "move", "step", "withdraw", "crawl", "stand", "prone", "draw", "reload",
+    "drop", "recovery", "recover", "delay", "end",
+)  # fmt: skip
+#: Turn verbs that are the seed's table rows, by manoeuvre id (for the provoking check and the log).
+ROWS = {
+    "stand": "stand",
+    "draw": "draw",
+    "reload": "reload",
+    "recovery": "recovery",
+    "recover": "recover-stun",
+}
+MANEUVER_FLAGS = ("haymaker", "disarm")
+
+
+def _fighter(game: G, cid: str) -> Fighter:
+    spec = game.start[cid]
+    sheet = game.sheet(cid)
+    c = spec.spec
+    drawn = c.drawn if c.drawn is not None else sheet.weapons[0]
+    ammo = {w: game.weapons[w].ammo or 0 for w in sheet.weapons if game.weapons[w].ammo is not None}
+    fighter = Fighter(
+        cid,
+        spec.side,
+        spec.at,
+        c.stun_now if c.stun_now is not None else sheet.stun,
+        c.body_now if c.body_now is not None else sheet.body,
+        aware=c.aware,
+        prone=c.prone,
+        drawn=None if drawn == "fists" else drawn,
+        ammo=ammo,
+    )
+    fighter.out = fighter.stun <= 0 or fighter.body <= 0
+    return fighter
+
+
+class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
+    """Phase 3d6 (seed 004: Phases, attacks of opportunity, delay, ready, abort) on a hex map."""
+
+    id = "phase3d6"
+    name = "Phase 3d6"
+    version = "1.0 (seed 004: combat sequence, attacks of opportunity, special initiative actions)"
+    state_type = Phase3d6State
+
+    def __init__(self) -> None:
+        holds.wire()
+
+    def new_game(self, setup: Mapping[str, Any]) -> G:
+        return build_game(self, setup)
+
+    def new_state(self, game: G) -> S:
+        state = Phase3d6State()
+        for cid in game.start:
+            state.fighters[cid] = _fighter(game, cid)
+        return state
+
+    def side_of(self, game: G, actor: str) -> str:
+        return game.start[actor].side
+
+    def start(self, game: G, state: S, ctx: Context) -> None:
+        ctx.emit(FightStarted(self.id, tuple(state.fighters)))
+        phases.start_fight(game, state, ctx)
+        phases.settle(game, state, ctx)
+
+    # -- what is legal ----------------------------------------------------------------------------
+
+    def legal_actions(self, game: G, state: S) -> list[Action]:
+        if state.over:
+            return []
+        if state.pending:
+            return self._answers(game, state)
+        if state.acting is None:
+            return []
+        return self._turn_actions(game, state, state.fighters[state.acting])
+
+    def deciding(self, game: G, state: S) -> list[str]:
+        if state.over:
+            return []
+        if state.pending:
+            return [state.pending[-1].actor]
+        return [state.acting] if state.acting else []
+
+    def _answers(self, game: G, state: S) -> list[Action]:
+        decision = state.pending[-1]
+        who = state.fighters[decision.actor]
+        if decision.kind == "opportunity":
+            target = state.fighters[decision.trigger]
+            weapon = combat.weapon_of(game, who, None)
+            out = []
+            if weapon is not None and weapon.kind == "melee" and target_ok(game, state, who, target, weapon):
+                using = None if weapon.name == "fists" and who.drawn is None else weapon.name
+                out = [
+                    Action(who.id, "opportunity", target.id, using=using, flags=f)
+                    for f in ((), ("haymaker",))
+                ]
+            return [*out, Action(who.id, "pass")]
+        if decision.kind == "abort":
+            return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
+        return [Action(who.id, "fire"), Action(who.id, "pass")]
+
+    def _turn_actions(
+        self, game: G, state: S, f: Fighter, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        """The actions of the character whose place in the Phase it is (only of ``verbs``, when given)."""
+
+        def wanted(verb: str) -> bool:
+            return verbs is None or verb in verbs
+
+        out: list[Action] = []
+        if f.stunned and game.options.hero_stunned:
+            if wanted("recover") and economy.full_problem(state, f) is None:
+                out.append(Action(f.id, "recover"))
+            return [*out, Action(f.id, "end")] if wanted("end") else out
+        if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
+            out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
+        if economy.attack_problem(state, f) is None:
+            out += self._attacks(game, state, f) if wanted("attack") else []
+            out += [Action(f.id, "dodge")] if wanted("dodge") else []
+            weapon = combat.weapon_of(game, f, None)
+            if weapon is not None and wanted("ready"):
+                using = None if weapon.name == "fists" else weapon.name
+                out += [Action(f.id, "ready", using=using, flags=(t,)) for t in holds.TRIGGERS]
+        out += movement.move_candidates(game, state, f) if wanted("move") else []
+        out += movement.step_candidates(game, state, f) if wanted("step") else []
+        if economy.full_problem(state, f) is None and not f.prone:
+            out += (
+                [Action(f.id, "withdraw", at=a.at) for a in _full_moves(game, state, f)]
+                if wanted("withdraw")
+                else []
+            )
+            out += [Action(f.id, "recovery")] if wanted("recovery") else []
+        if economy.move_problem(state, f) is None:
+            out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
+        out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
+        out += [Action(f.id, "drop")] if f.drawn is not None and wanted("drop") else []
+        return [*out, Action(f.id, "end")] if wanted("end") else out
+
+    def legal_actions_of(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        if state.pending or state.over or state.acting != actor:
+            return [
+                a
+                for a in self.legal_actions(game, state)
+                if a.actor == actor and (verbs is None or a.verb in verbs)
+            ]
+        return self._turn_actions(game, state, state.fighters[actor], verbs)
+
+    def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
+        weapon = combat.weapon_of(game, f, None)
+        if weapon is None:
+            return []
+        using = None if weapon.name == "fists" and f.drawn is None else weapon.name
+        out = []
+        for target in state.fighters.values():
+            if combat.target_problem(game, state, f, target, weapon) is None:
+                flags = [(), ("haymaker",), ("disarm",)] if weapon.kind == "melee" else [()]
+                out += [Action(f.id, "attack", target.id, using=using, flags=fl) for fl in flags]
+        return out
+
+    def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
+        out: list[Action] = []
+        sheet = game.sheet(f.id)
+        if f.prone:
+            out.append(Action(f.id, "stand"))
+            if not f.hexes:
+                taken = {o.pos for o in state.fighters.values() if not o.out}
+                out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
+        out += [Action(f.id, "draw", w) for w in sheet.weapons if w != "fists" and w != f.drawn]
+        weapon = game.weapons.get(f.drawn or "")
+        if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
+            out.append(Action(f.id, "reload"))
+        return out
+
+    # -- why not --------------------------------------------------------------------------------
+
+    def why_illegal(self, game: G, state: S, action: Action) -> str | None:
+        fighter = state.fighters.get(action.actor)
+        if fighter is None:
+            return f"no combatant '{action.actor}' (combatants: {', '.join(state.fighters)})"
+        if state.over:
+            return "the fight is over"
+        if state.pending:
+            decision = state.pending[-1]
+            if decision.actor != fighter.id or action.verb not in ANSWERS[decision.kind]:
+                kinds = " or ".join(ANSWERS[decision.kind])
+                raised = f"the {decision.kind} raised by {decision.trigger}"
+                return f"waiting for {decision.actor} to answer {raised} ({kinds})"
+        elif state.acting != fighter.id:
+            return f"it is {state.acting or 'nobody'}'s place in the Phase, not {fighter.id}'s (rule 2)"
+        elif action.verb not in TURN_VERBS:
+            return f"unknown action '{action.verb}'; Phase 3d6 actions: {', '.join(TURN_VERBS)}"
+        if action in self.legal_actions_of(game, state, fighter.id, {action.verb}):
+            return None
+        return self._explain(game, state, fighter, action)
+
+    def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
+        """Why a well-formed action is not legal now, in the rules' words."""
+        verb = action.verb
+        if verb in ("attack", "opportunity"):
+            weapon = combat.weapon_of(game, f, action.using)
+            if weapon is None:
+                return f"{f.id} has no {action.using or 'weapon'} in hand (draw it first)"
+            target = state.fighters.get(action.target or "")
+            if target is None:
+                return f"name the target: {f.id} {verb} TARGET"
+            problem = combat.target_problem(game, state, f, target, weapon)
+            if problem:
+                return problem
+            if verb == "attack" and economy.attack_problem(state, f):
+                return economy.attack_problem(state, f) or ""
+            return f"allowed manoeuvres: {', '.join('+' + m for m in MANEUVER_FLAGS)} (melee only)"
+        if verb in ("move", "withdraw", "crawl"):
+            if f.stepped:
+                return f"{f.id} took a 1-hex step this Phase: no other movement (rule 18)"
+            problem = economy.move_problem(state, f) if verb != "withdraw" else economy.full_problem(state, f)
+            if problem and (verb != "move" or economy.full_problem(state, f)):
+                return problem
+            where = f"@{action.at[0]},{action.at[1]}" if action.at else "there"
+            return f"{f.id} cannot reach {where} now (enemies block; allies' hexes are crossed, not ended on)"
+        if verb == "step":
+            return (
+                economy.step_problem(game, f, f.full and f.hexes > 0)
+                or "a 1-hex step goes to an open adjacent hex, not from or into difficult terrain (rule 18)"
+            )
+        if verb in ("dodge", "ready"):
+            return (
+                economy.attack_problem(state, f)
+                or f"{verb} takes {'+attacks or +moves' if verb == 'ready' else 'no target'}"
+            )
+        if verb == "delay":
+            return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
+        if verb == "abort":
+            return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
+        return f"'{action}' is not possible now"
+
+    # -- resolving --------------------------------------------------------------------------------
+
+    def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
+        fighter = state.fighters[action.actor]
+        if state.pending:
+            self._answer(game, state, fighter, action, ctx)
+        else:
+            self._turn(game, state, fighter, action, ctx)
+        self._resume(game, state, ctx)
+        if state.acting is not None and not state.pending and not state.suspended:
+            acting = state.fighters[state.acting]
+            if acting.out or _spent(game, state, acting):
+                phases.end_slot(state, ctx)
+        phases.settle(game, state, ctx)
+
+    def _resume(self, game: G, state: S, ctx: Context) -> None:
+        while state.suspended and not state.pending and not state.over:
+            kind = state.suspended[-1].kind
+            if kind == "attack":
+                combat.resume_attack(game, state, ctx)
+            elif kind == "move":
+                movement.resume(game, state, ctx)
+            else:
+                work = state.suspended.pop()
+                actor = state.fighters[work.actor]
+                if not actor.out:
+                    self._carry_out(game, state, actor, Action.parse(work.note), ctx)
+
+    def _answer(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        decision = state.pending.pop()
+        if action.verb == "pass":
+            return
+        if decision.kind == "opportunity":
+            weapon = combat.weapon_of(game, f, action.using)
+            assert weapon is not None
+            maneuver = action.flags[0] if action.flags else "strike"
+            combat.opportunity(game, state, f, state.fighters[decision.trigger], weapon, maneuver, ctx)
+        elif decision.kind == "abort":
+            holds.abort(game, state, f, action.flags[0], ctx)
+        else:
+            holds.fire(game, state, f, state.fighters[decision.trigger], ctx)
+
+    def _turn(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        verb = action.verb
+        if verb == "end":
+            phases.end_slot(state, ctx)
+        elif verb == "delay":
+            holds.delay(state, f, action.target or "", ctx)
+        elif verb in ("stand", "draw", "reload"):
+            f.moves += 1  # a move action, paid now and done after any attacks of opportunity (rule 10)
+            if self._provokes(game, state, f, verb, ctx):
+                state.suspended.append(Suspended(f.id, "action", note=str(action)))
+            else:
+                self._carry_out(game, state, f, action, ctx)
+        elif verb in ("move", "withdraw", "crawl", "step"):
+            self._move(game, state, f, action, ctx)
+        else:
+            self._carry_out(game, state, f, action, ctx)
+
+    def _provokes(self, game: G, state: S, f: Fighter, verb: str, ctx: Context) -> bool:
+        """Rule 9b, 16: a distracting move action in a threatened hex (skill check negates)."""
+        return combat.offer(game, state, f, f.pos, game.maneuvers[ROWS[verb]].title.lower(), True, ctx)
+
+    def _move(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        assert action.at is not None
+        if action.verb == "move":
+            found = movement.kind_of_move(game, state, f, action.at)
+            assert found is not None
+            kind, path = found
+        elif action.verb == "withdraw":
+            kind, path = "withdraw", movement.routes(game, state, f, game.sheet(f.id).move)[action.at]
+        else:
+            kind = action.verb if action.verb == "step" else "crawl"
+            path = Path((f.pos, action.at), 1, (0, 1))
+        holds.raise_ready(game, state, f, "moves", ctx)
+        if state.pending:  # rule 20: readied attacks go just before the move
+            self._pay_move(f, kind)
+            free = int(kind == "withdraw" and game.options.withdraw_first_hex_free)
+            state.suspended.append(
+                Suspended(f.id, "move", list(path.cells[1:]), {"free_first": free}, _how(kind))
+            )
+            ctx.emit(ManeuverUsed(f.id, kind, game.maneuvers[kind].type))
+            return
+        movement.start_move(game, state, f, kind, path, ctx)
+
+    def _pay_move(self, f: Fighter, kind: str) -> None:
+        if kind in ("half-move", "crawl"):
+            f.moves += 1
+        elif kind in ("full-move", "withdraw"):
+            f.full = True
+        else:
+            f.stepped = True
+
+    def _carry_out(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        verb = action.verb
+        if verb == "attack":
+            weapon = combat.weapon_of(game, f, action.using)
+            assert weapon is not None
+            f.attacked = True
+            maneuver = action.flags[0] if action.flags else "strike"
+            combat.declare(game, state, f, state.fighters[action.target or ""], weapon, maneuver, ctx)
+        elif verb == "dodge":
+            f.attacked = True
+            holds.defend(game, state, f, "dodge", ctx)
+        elif verb == "ready":
+            weapon = combat.weapon_of(game, f, action.using)
+            holds.ready(state, f, weapon.name if weapon else "fists", action.flags[0], ctx)
+        elif verb == "stand":
+            f.prone = False
+            ctx.emit(ManeuverUsed(f.id, "stand", "move"))
+        elif verb == "prone":
+            f.prone = True
+            ctx.emit(ManeuverUsed(f.id, "drop-prone", "free"))
+        elif verb == "draw":
+            f.drawn = action.target
+            ctx.emit(ManeuverUsed(f.id, "draw", "move"))
+        elif verb == "reload":
+            weapon = game.weapons[f.drawn or ""]
+            f.ammo[weapon.name] = weapon.ammo or 0
+            ctx.emit(ManeuverUsed(f.id, "reload", "move"))
+        elif verb == "drop":
+            f.drawn = None
+            ctx.emit(ManeuverUsed(f.id, "drop-item", "free"))
+        elif verb == "recovery":
+            f.full = True
+            ctx.emit(ManeuverUsed(f.id, "recovery", "full"))
+            phases.recover(game, f, "Take a Recovery", ctx)
+        elif verb == "recover":
+            f.full = True
+            f.stunned = False
+            ctx.emit(FighterDown(f.id, "recovered from being Stunned"))
+
+
+def _how(kind: str) -> str:
+    return {"half-move": "move", "full-move": "move"}.get(kind, kind)
+
+
+def _full_moves(game: G, state: S, f: Fighter) -> list[Action]:
+    reach = game.sheet(f.id).move
+    return [Action(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
+
+
+def target_ok(game: G, state: S, who: Fighter, target: Fighter, weapon: Any) -> bool:
+    """True when ``who`` can attack ``target`` with ``weapon`` now."""
+    return combat.target_problem(game, state, who, target, weapon) is None
+
+
+def _spent(game: G, state: S, f: Fighter) -> bool:
+    """Nothing but free actions and 'end' is left: the Phase action closes by itself."""
+    return (
+        economy.attack_problem(state, f) is not None
+        and economy.move_problem(state, f) is not None
+        and economy.full_problem(state, f) is not None
+        and not movement.step_candidates(game, state, f)
+    )

@@ -1,0 +1,173 @@
+"""Validation of Phase 3d6 setup data (the fight part of a scenario file) and building the static game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from tactica.engine.errors import SetupError
+from tactica.engine.system import Game
+from tactica.grid import Board
+from tactica.systems.phase3d6.options import Phase3d6Options
+from tactica.systems.phase3d6.sheet import Character, Weapon
+from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.validation import explain_validation_error
+
+Pos = tuple[int, int]
+
+
+class Maneuver(BaseModel):
+    """One row of the seed's table (rule 16), with HERO's OCV/DCV modifiers for attack manoeuvres (E1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    title: str
+    type: Literal["attack", "move", "full", "free", "none"]
+    provokes: Literal["no", "yes", "skill", "usually"]
+    ocv: int = 0
+    dcv: int = 0
+    verb: str | None = None
+    defensive: bool = False
+    extra_dice: int = 0
+
+
+class CombatantSpec(BaseModel):
+    """One combatant: id, side, place, a template and/or sheet fields, and how it comes into the fight."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(pattern=ID)
+    side: str = Field(pattern=ID)
+    at: tuple[int, int] | str
+    template: str | None = None
+    aware: bool = Field(True, description="rule 4: unaware characters are surprised")
+    prone: bool = False
+    stun_now: int | None = None
+    body_now: int | None = None
+    drawn: str | None = Field(None, description="the weapon in hand (default: its first weapon)")
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _place(cls, value: object) -> object:
+        return check_position(value)
+
+
+class SetupSpec(BaseModel):
+    """The whole Phase 3d6 setup."""
+
+    model_config = ConfigDict(extra="forbid")
+    system: Literal["phase3d6"] = "phase3d6"
+    options: Phase3d6Options = Field(default_factory=lambda: Phase3d6Options.model_validate({}))
+    map: MapSpec
+    combatants: list[CombatantSpec] = Field(min_length=2)
+    weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra named weapons")
+    initiative: dict[str, int] | None = Field(None, description="fixed initiative scores by combatant")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A combatant as the fight starts."""
+
+    id: str
+    side: str
+    at: Pos
+    spec: CombatantSpec
+
+
+@dataclass(frozen=True)
+class Phase3d6Game(Game):
+    """Static facts of one Phase 3d6 fight."""
+
+    options: Phase3d6Options
+    board: Board
+    sheets: Mapping[str, Character]
+    weapons: Mapping[str, Weapon]
+    maneuvers: Mapping[str, Maneuver]
+    start: Mapping[str, Placement]
+    spec: SetupSpec
+
+    def sheet(self, fighter_id: str) -> Character:
+        """The static sheet of a combatant."""
+        return self.sheets[fighter_id]
+
+
+@cache
+def content(kind: str) -> dict[str, Any]:
+    """A content file of the system ('weapons', 'characters', 'maneuvers') as data."""
+    text = resources.files("tactica.systems.phase3d6").joinpath(f"content/{kind}.yaml").read_text()
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
+    """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
+    try:
+        spec = SetupSpec.model_validate(
+            {**dict(setup), "map": {"grid": "hex", **dict(setup.get("map") or {})}}
+        )
+    except ValidationError as error:
+        raise SetupError(explain_validation_error(error)) from None
+    board, markers = build_board(spec.map, allow_hex=True)
+    weapons = _weapons(spec)
+    maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
+    sheets: dict[str, Character] = {}
+    start: dict[str, Placement] = {}
+    for i, c in enumerate(spec.combatants):
+        where = f"combatants[{i}] ({c.id})"
+        if c.id in sheets:
+            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+        sheets[c.id] = _character(c, weapons, where)
+        start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+    _check_places(start)
+    return Phase3d6Game(system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec)
+
+
+def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
+    out: dict[str, Weapon] = {}
+    for name, data in {**content("weapons"), **spec.weapons}.items():
+        try:
+            out[name] = Weapon.model_validate({"name": name, **data})
+        except ValidationError as error:
+            raise SetupError(f"weapons.{name}: {explain_validation_error(error)}") from None
+    return out
+
+
+def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
+    data: dict[str, Any] = {}
+    if c.template is not None:
+        templates = content("characters")
+        if c.template not in templates:
+            raise SetupError(
+                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
+            )
+        data.update(templates[c.template])
+    data.update(c.model_extra or {})
+    data.setdefault("name", c.id)
+    try:
+        sheet = Character.model_validate(data)
+    except ValidationError as error:
+        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    for i, w in enumerate(sheet.weapons):
+        if w not in weapons:
+            raise SetupError(
+                f"{where}.weapons[{i}]: unknown weapon '{w}'; known: {', '.join(sorted(weapons))}"
+            )
+    if c.drawn is not None and c.drawn not in sheet.weapons:
+        raise SetupError(f"{where}.drawn: '{c.drawn}' is not among its weapons ({', '.join(sheet.weapons)})")
+    return sheet
+
+
+def _check_places(start: Mapping[str, Placement]) -> None:
+    seen: dict[Pos, str] = {}
+    for cid, c in start.items():
+        if c.at in seen:
+            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
+        seen[c.at] = cid
+    if len({c.side for c in start.values()}) < 2:
+        raise SetupError("combatants: a fight needs at least two sides")
