@@ -46,6 +46,13 @@ def skill(e: Any) -> str:
     )
 
 
+def maneuver(e: Any) -> str | None:
+    if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl"):
+        return None  # the move's own line says it
+    kind = f"{e.type} action" if " " not in e.type else e.type
+    return f"{e.actor} uses {e.maneuver} ({kind})"
+
+
 FORMATTERS: dict[str, Formatter] = {
     "PhaseStarted": phase_started,
     "PostTurn": lambda e: f"Post-Turn {e.turn}: everyone Takes a Recovery",
@@ -56,11 +63,7 @@ FORMATTERS: dict[str, Formatter] = {
     "HexesMoved": moved,
     "OpportunityOffered": lambda e: f"{e.provoker} {e.why}: {e.attacker} may make an attack of opportunity",
     "SkillRolled": skill,
-    "ManeuverUsed": lambda e: (
-        None
-        if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl")
-        else f"{e.actor} uses {e.maneuver} ({e.type} action)"
-    ),
+    "ManeuverUsed": maneuver,
     "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
     "ActionReadied": lambda e: (
         f"{e.actor} readies an attack with {e.weapon} for the first enemy that {e.trigger}"

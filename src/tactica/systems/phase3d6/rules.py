@@ -136,7 +136,7 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
 
         out: list[Action] = []
         if f.stunned and game.options.hero_stunned:
-            if wanted("recover") and economy.full_problem(state, f) is None:
+            if wanted("recover") and _full_or_split(state, f, "recover"):
                 out.append(Action(f.id, "recover"))
             return [*out, Action(f.id, "end")] if wanted("end") else out
         if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
@@ -156,7 +156,8 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
                 if wanted("withdraw")
                 else []
             )
-            out += [Action(f.id, "recovery")] if wanted("recovery") else []
+        if wanted("recovery") and _full_or_split(state, f, "recovery"):
+            out.append(Action(f.id, "recovery"))
         if economy.move_problem(state, f) is None:
             out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
         out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
@@ -385,14 +386,38 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         elif verb == "drop":
             f.drawn = None
             ctx.emit(ManeuverUsed(f.id, "drop-item", "free"))
+        elif verb in ("recovery", "recover") and not self._full_phase(state, f, ROWS[verb], ctx):
+            return  # started with a move action: it happens when it is completed (rule 15)
         elif verb == "recovery":
-            f.full = True
-            ctx.emit(ManeuverUsed(f.id, "recovery", "full"))
             phases.recover(game, f, "Take a Recovery", ctx)
         elif verb == "recover":
-            f.full = True
             f.stunned = False
             ctx.emit(FighterDown(f.id, "recovered from being Stunned"))
+
+    def _full_phase(self, state: S, f: Fighter, row: str, ctx: Context) -> bool:
+        """Pay for a full-Phase action; True when it happens now. In a restricted Phase a move action starts
+        it and a later move action completes it (rule 15)."""
+        if f.split == row:
+            f.moves += 1
+            f.split = ""
+            ctx.emit(ManeuverUsed(f.id, row, "completed with a move action"))
+            return True
+        if economy.full_problem(state, f) is None:
+            f.full = True
+            ctx.emit(ManeuverUsed(f.id, row, "full"))
+            return True
+        f.moves += 1
+        f.split = row
+        ctx.emit(ManeuverUsed(f.id, row, "started with a move action"))
+        return False
+
+
+def _full_or_split(state: S, f: Fighter, verb: str) -> bool:
+    """Rule 15: a full-Phase action now, or one started (restricted Phase) or completed with a move action."""
+    if economy.full_problem(state, f) is None:
+        return True
+    move_open = economy.move_problem(state, f) is None
+    return move_open and (f.split == ROWS[verb] or (economy.restricted(state) and not f.split))
 
 
 def _how(kind: str) -> str:

@@ -19,8 +19,9 @@ class Fighter:
     began (rule 13). ``aoo_used``/``aoo_movers`` count attacks of opportunity in the current Phase (rules
     11-12). ``held`` is 'ready' while a readied action waits (``ready_trigger``, ``ready_weapon``);
     ``lose_phase`` is the global Phase whose regular action is lost (abort, rule 21); ``dodge_until`` the
-    global Phase until which it makes no attacks of opportunity (E4); ``guard`` a Block, Missile Deflection or
-    Roll With A Punch waiting for the next attack.
+    global Phase until which it makes no attacks of opportunity (E4); ``guard`` a Block, Missile Deflection
+    or Roll With A Punch waiting for the next attack; ``split`` a full-Phase action started with a move action
+    in a restricted Phase, to be completed with a move action later (rule 15).
     """
 
     id: str
@@ -50,6 +51,7 @@ class Fighter:
     lose_phase: int = -1
     dodge_until: int = -1
     guard: str = ""
+    split: str = ""
 
     @property
     def can_act(self) -> bool:
