@@ -47,7 +47,8 @@ def move_kinds(game: G, state: S, fighter: Fighter) -> dict[str, int]:
     if fighter.prone or fighter.stepped:
         return {}
     out: dict[str, int] = {}
-    if economy.move_problem(state, fighter) is None and economy.half_move(game, fighter) > 0:
+    second = fighter.hexes > 0 and not game.options.two_half_moves  # E7
+    if economy.move_problem(state, fighter) is None and economy.half_move(game, fighter) > 0 and not second:
         out["half-move"] = economy.half_move(game, fighter)
     if economy.full_problem(state, fighter) is None:
         out["full-move"] = game.sheet(fighter.id).move

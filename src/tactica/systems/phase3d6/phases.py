@@ -53,10 +53,11 @@ def _ordered(scores: dict[str, int], ctx: Context) -> list[str]:
 
 
 def _phase_started(game: G, state: S, ctx: Context) -> None:
-    """A new Phase: attacks of opportunity are counted afresh (rules 11-12)."""
-    for f in state.fighters.values():
-        f.aoo_used = 0
-        f.aoo_movers = []
+    """A new Phase: attacks of opportunity are counted afresh (rules 11-12; per Turn with E3's option)."""
+    if game.options.aoo_limit_per == "phase" or state.phase <= 1:
+        for f in state.fighters.values():
+            f.aoo_used = 0
+            f.aoo_movers = []
     if game.options.tie_break == "every_phase" and state.order.round > 1:
         _reorder_ties(state, ctx)
     if state.phase == 1:
