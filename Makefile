@@ -27,10 +27,10 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 long: $(STAMP)
-	$(BIN)/pytest -m slow -o addopts=""
+	$(BIN)/pytest -n auto -m slow -o addopts=""
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

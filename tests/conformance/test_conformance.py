@@ -9,13 +9,17 @@ from tactica.testing import check_fight
 
 SYSTEMS = [s.id for s in all_systems()]
 FIGHTS = 200
+#: The 200 fights of each system run as this many test items, so `pytest -n auto` spreads them over cores.
+CHUNKS = 4
 
 
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("system_id", SYSTEMS)
-def test_random_legal_fights_end_replay_undo_and_round_trip(system_id: str) -> None:
-    """200 random-legal fights: all end, no offered action is rejected, replay is identical, undo restores
-    every step, JSON round-trips."""
-    reports = [check_fight(system_id, seed) for seed in range(FIGHTS)]
+def test_random_legal_fights_end_replay_undo_and_round_trip(system_id: str, chunk: int) -> None:
+    """200 random-legal fights per system (50 per item): all end, no offered action is rejected, replay is
+    identical, undo restores every step, JSON round-trips."""
+    size = FIGHTS // CHUNKS
+    reports = [check_fight(system_id, seed) for seed in range(chunk * size, (chunk + 1) * size)]
     assert all(r.ended for r in reports)
     assert len({r.winner for r in reports}) > 1, "random fights should not all end the same way"
 

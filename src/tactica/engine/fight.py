@@ -85,9 +85,14 @@ class Fight:
             self._deciding = [] if self.state.over else self.system.deciding(self.game, self.state)
         return list(self._deciding)
 
+    def normalize(self, action: Action | str) -> Action:
+        """The action in the one written form the rules list (``ana attack orc`` may stand for ``ana attack
+        orc with club`` when the club is in hand): see :meth:`RuleSystem.normalize`."""
+        return self.system.normalize(self.game, self.state, _as_action(action))
+
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` may be taken now, else why not."""
-        action = _as_action(action)
+        action = self.normalize(action)
         if self.state.over:
             return "the fight is over"
         listed = self._listed(action)
@@ -99,8 +104,10 @@ class Fight:
         return reason
 
     def apply(self, action: Action | str) -> list[Event]:
-        """Validate and resolve ``action``; return the events it caused. Illegal actions change nothing."""
-        action = _as_action(action)
+        """Validate and resolve ``action``; return the events it caused. Illegal actions change nothing.
+
+        The action is first put in the system's written form (:meth:`normalize`): the history holds that."""
+        action = self.normalize(action)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(action, reason)

@@ -120,6 +120,11 @@ class RuleSystem(abc.ABC, Generic[G, S]):
         :meth:`legal_actions`. Systems override it when they can tell without listing every action."""
         return list(dict.fromkeys(a.actor for a in self.legal_actions(game, state)))
 
+    def normalize(self, game: G, state: S, action: Action) -> Action:
+        """The written form of ``action`` that :meth:`legal_actions` lists, when a shorter form means the same
+        (an omitted default filled in). The default: the action as written."""
+        return action
+
     @abc.abstractmethod
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         """None when ``action`` may be taken now, else the reason in the rules' own words."""

@@ -295,7 +295,7 @@ def _check_outcome(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any
 def _check_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
     legal = set(fight.legal_actions())
     refused = {
-        text: fight.why_illegal(text) or "not listed" for text in spec if Action.parse(text) not in legal
+        text: fight.why_illegal(text) or "not listed" for text in spec if fight.normalize(text) not in legal
     }
     wrong = [f"'{text}' is not legal: {why}" for text, why in refused.items()]
     return not wrong, spec, {t: refused.get(t, "legal") for t in spec}, "; ".join(wrong)
@@ -303,7 +303,7 @@ def _check_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, 
 
 def _check_not_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
     legal = set(fight.legal_actions())
-    listed = [text for text in spec if Action.parse(text) in legal]
+    listed = [text for text in spec if fight.normalize(text) in legal]
     actual = {t: ("legal" if t in listed else fight.why_illegal(t)) for t in spec}
     return not listed, spec, actual, "; ".join(f"'{t}' is legal now" for t in listed)
 

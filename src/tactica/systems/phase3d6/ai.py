@@ -2,7 +2,7 @@
 
 1. decisions: take every attack of opportunity (a Strike); fire a readied attack; abort to Dodge only when
    its STUN is below a third of its maximum, else let the attack come;
-2. a Stunned character recovers; an empty gun is reloaded; a character low on STUN with no enemy next to it
+2. a Stunned character recovers; a prone one stands up; an empty gun is reloaded; a character low on
    Takes a Recovery;
 3. attack the enemy in reach with the least STUN (a melee fighter against an enemy whose DCV is lower than
    its own OCV by 3 or more uses a Haymaker);
@@ -68,6 +68,8 @@ def _care(
 ) -> Action | None:
     if by_verb.get("recover"):
         return by_verb["recover"][0]
+    if by_verb.get("stand"):
+        return by_verb["stand"][0]
     weapon = combat.weapon_of(game, me, None)
     if (
         weapon is not None

@@ -77,6 +77,8 @@ def dcv(game: G, state: S, fighter: Fighter) -> int:
 
 
 def _surprised_now(game: G, state: S) -> bool:
+    if not state.surprise:
+        return False
     return state.order.round == 0 or game.options.surprise_penalty_ends == "first_own_phase"
 
 
@@ -99,6 +101,12 @@ def weapon_of(game: G, fighter: Fighter, name: str | None) -> Weapon | None:
     if name != "fists" and name != fighter.drawn:
         return None
     return game.weapons[name]
+
+
+def usable_weapons(game: G, fighter: Fighter) -> list[Weapon]:
+    """What it can attack with now: the weapon in hand, and its fists (when it has them)."""
+    names = [n for n in (fighter.drawn, "fists") if n is not None and n in game.sheet(fighter.id).weapons]
+    return [game.weapons[n] for n in dict.fromkeys(names)]
 
 
 def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
@@ -143,20 +151,23 @@ def declare(
     if weapon.ammo is not None:
         attacker.ammo[weapon.name] = attacker.ammo.get(weapon.name, weapon.ammo) - 1
     note = f"{attacker.id} {target.id} {weapon.name} {maneuver}"
-    state.suspended.append(
-        Suspended(attacker.id, "attack", data={"opportunity": int(opportunity)}, note=note)
-    )
-    if can_abort(state, target):
-        state.pending.append(Decision(target.id, "abort", attacker.id))
+    data = {"opportunity": int(opportunity), "stage": 0}
+    state.suspended.append(Suspended(attacker.id, "attack", data=data, note=note))
     for hook in DECLARE_HOOKS:
         hook(game, state, attacker, "attacks", ctx)
 
 
 def resume_attack(game: G, state: S, ctx: Context) -> None:
-    """Roll a declared attack once the decisions it raised are made (if both are still in the fight)."""
-    work = state.suspended.pop()
+    """Go on with a declared attack once the decisions above it are made: first the readied actions it set
+    off (rule 20), then the target's chance to Abort (rule 21), then the roll (if both are still in it)."""
+    work = state.suspended[-1]
     attacker_id, target_id, weapon_name, maneuver = work.note.split()
     attacker, target = state.fighters[attacker_id], state.fighters[target_id]
+    if work.data["stage"] == 0 and not (attacker.out or target.out) and can_abort(state, target):
+        work.data["stage"] = 1
+        state.pending.append(Decision(target.id, "abort", attacker.id, {"blocks": len(state.suspended) - 1}))
+        return
+    state.suspended.pop()
     if attacker.out or target.out:
         return
     roll(
@@ -267,6 +278,8 @@ def threatens(game: G, state: S, enemy: Fighter, hex_: Pos) -> bool:
     """Rule 8: every hex it could make a melee attack into, even off its turn."""
     if enemy.out or enemy.stunned or (state.order.round == 0 and not enemy.aware):
         return False
+    if not any(w.kind == "melee" for w in usable_weapons(game, enemy)):
+        return False  # a gun in hand and no fists: no melee attack to make
     return game.board.distance(enemy.pos, hex_) <= game.sheet(enemy.id).reach
 
 
@@ -277,28 +290,34 @@ def may_take_opportunity(game: G, state: S, enemy: Fighter) -> bool:
     return enemy.aoo_used < 1 + game.sheet(enemy.id).combat_reflexes
 
 
+LEAVING = "leaves a threatened hex"
+
+
 def offer(game: G, state: S, provoker: Fighter, at: Pos, why: str, skill: bool, ctx: Context) -> bool:
     """Raise attacks of opportunity against ``provoker`` (in ``at``) from every enemy threatening it;
-    ``skill``: an Acrobatics roll may negate them (E6). True when any decision was raised."""
+    ``skill``: an Acrobatics roll may negate them (E6). True when any decision was raised; they must be
+    decided before the work about to be suspended (the move, the action) goes on."""
+    leaving = why == LEAVING
     enemies = [
         e
         for e in state.fighters.values()
         if e.side != provoker.side
         and threatens(game, state, e, at)
         and may_take_opportunity(game, state, e)
-        and provoker.id not in e.aoo_movers
+        and not (leaving and provoker.id in e.aoo_movers)
     ]
     if not enemies:
         return False
-    for e in enemies:  # one opportunity per opponent per Phase for this provoker (rule 12)
-        if why == "leaves a threatened hex":
+    for e in enemies:  # leaving several of its hexes in a Phase is one opportunity (rule 12)
+        if leaving:
             e.aoo_movers.append(provoker.id)
     if skill and _negated(game, provoker, ctx):
         return False
     order = rank(state)
+    blocks = len(state.suspended)
     for e in sorted(enemies, key=lambda f: order.get(f.id, 99), reverse=True):
         ctx.emit(OpportunityOffered(e.id, provoker.id, why))
-        state.pending.append(Decision(e.id, "opportunity", provoker.id))
+        state.pending.append(Decision(e.id, "opportunity", provoker.id, {"blocks": blocks}))
     return True
 
 
@@ -325,13 +344,18 @@ def opportunity(
 
 
 def can_abort(state: S, fighter: Fighter) -> bool:
-    """Rule 21: conscious, not holding an aborted action already (until after its initiative then)."""
+    """Rule 21: conscious, not holding an aborted action already (until after its initiative then); the
+    unaware do not act in the Surprise Phase (rule 4)."""
+    if state.order.round == 0 and not fighter.aware:
+        return False
     return not fighter.out and not fighter.stunned and fighter.lose_phase < state.order.round
 
 
 def abort_cost(state: S, fighter: Fighter) -> int:
-    """The global Phase whose action the Abort costs: this one before its initiative, else the next."""
-    return state.order.round + (1 if fighter.done else 0)
+    """The global Phase whose action the Abort costs: this one before its initiative comes up, else (it has
+    acted, or is acting) the next."""
+    acted = fighter.done or state.acting == fighter.id
+    return state.order.round + (1 if acted else 0)
 
 
 def tie_break(ids: list[str], scores: dict[str, int], ctx: Context) -> list[str]:

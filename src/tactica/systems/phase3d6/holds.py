@@ -22,6 +22,8 @@ def delay(state: S, fighter: Fighter, behind: str, ctx: Context) -> None:
     """Rule 19: no action now; act right after ``behind`` (later this Phase, or in the next Phase if
     ``behind`` has acted already: that Phase's regular action is then this one). The new place is kept."""
     state.order.move_behind(fighter.id, behind)
+    if fighter.id not in state.placed:
+        state.placed.append(fighter.id)
     fighter.done = True
     state.acting = None
     ctx.emit(InitiativeMoved(fighter.id, "after", behind, "delay"))
@@ -47,10 +49,13 @@ def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> N
         and h.ready_trigger == kind
         and h.side != actor.side
         and not h.out
+        and not (h.stunned and game.options.hero_stunned)
         and combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon]) is None
     ]
     holders.sort(key=lambda h: order.get(h.id, 99))
-    push_in_initiative_order(state.pending, [Decision(h.id, "ready", actor.id) for h in holders])
+    blocks = len(state.suspended) - 1 if kind == "attacks" else len(state.suspended)
+    decisions = [Decision(h.id, "ready", actor.id, {"blocks": blocks}) for h in holders]
+    push_in_initiative_order(state.pending, decisions)
 
 
 def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> None:
@@ -60,6 +65,8 @@ def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> 
     holder.held = ""
     if game.options.ready_moves_initiative and holder.id != trigger.id:
         state.order.move_ahead_of(holder.id, trigger.id)
+        if holder.id not in state.placed:
+            state.placed.append(holder.id)
         ctx.emit(InitiativeMoved(holder.id, "ahead of", trigger.id, "readied action"))
     weapon = game.weapons[holder.ready_weapon]
     combat.declare(game, state, holder, trigger, weapon, "strike", ctx)

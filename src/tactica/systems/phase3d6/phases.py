@@ -58,6 +58,8 @@ def _phase_started(game: G, state: S, ctx: Context) -> None:
         for f in state.fighters.values():
             f.aoo_used = 0
             f.aoo_movers = []
+    for f in state.fighters.values():
+        f.done = False  # rule 21: 'before your initiative in this Phase' starts again
     if game.options.tie_break == "every_phase" and state.order.round > 1:
         _reorder_ties(state, ctx)
     if state.phase == 1:
@@ -66,10 +68,24 @@ def _phase_started(game: G, state: S, ctx: Context) -> None:
 
 
 def _reorder_ties(state: S, ctx: Context) -> None:
-    """E13 'every_phase': the order among equal scores is rolled again at each Phase."""
-    scores = {s.key: s.score for s in state.order.slots}
-    by_key = {s.key: s for s in state.order.slots}
-    state.order.slots = [by_key[k] for k in _ordered(scores, ctx)]
+    """E13 'every_phase': runs of neighbouring places with equal scores are rolled again at each Phase;
+    places set by a delay or a readied action (rules 19-20) are kept where they are."""
+    slots = state.order.slots
+    out: list[Slot] = []
+    i = 0
+    while i < len(slots):
+        j = i
+        while j + 1 < len(slots) and slots[j + 1].score == slots[i].score:
+            j += 1
+        run = slots[i : j + 1]
+        if len(run) > 1 and not any(s.key in state.placed for s in run):
+            by_key = {s.key: s for s in run}
+            run = [
+                by_key[k] for k in combat.tie_break([s.key for s in run], {s.key: s.score for s in run}, ctx)
+            ]
+        out.extend(run)
+        i = j + 1
+    state.order.slots = out
 
 
 def phase_label(state: S) -> str:
@@ -79,31 +95,38 @@ def phase_label(state: S) -> str:
 
 def begin_slot(game: G, state: S, ctx: Context) -> None:
     """A character's place in the Phase comes up: it acts unless it cannot (out, unaware in the Surprise
-    Phase, Stunned recovering, an Abort took this action, rule 21)."""
+    Phase, an Abort took this action, rule 21)."""
     fighter = state.fighters[state.order.current.key]
     ctx.emit(TurnStarted(state.turn, fighter.id, (fighter.id,), phase_label(state)))
     state.acting = fighter.id
-    _fresh_phase(game, state, fighter, ctx)
+    aborted = fighter.lose_phase == state.order.round
+    _fresh_phase(game, state, fighter, ctx, keep_defence=aborted)
     why = _cannot_act(state, fighter)
     if why:
         ctx.emit(PhaseActionLost(fighter.id, why))
-        if fighter.lose_phase == state.order.round:
+        if aborted:
             fighter.lose_phase = -1  # rule 21: it may Abort again after its initiative in this Phase
         end_slot(state, ctx)
 
 
-def _fresh_phase(game: G, state: S, fighter: Fighter, ctx: Context) -> None:
+def _fresh_phase(game: G, state: S, fighter: Fighter, ctx: Context, *, keep_defence: bool = False) -> None:
     """What ends when its own Phase begins: last Phase's manoeuvres and guards (rule 13), a Dodge (E4), an
-    unused readied action (rule 20), the unaware's penalty by option (E12)."""
+    unused readied action (rule 20), a full-Phase action started two Phases ago and not completed (rule 15),
+    the unaware's penalty by option (E12). A place lost to an Abort keeps the defence the Abort bought until
+    the character's next Phase in which it acts (E4)."""
     fighter.attacked, fighter.moves, fighter.full, fighter.hexes = False, 0, False, 0
-    fighter.stepped = fighter.done = False
-    fighter.maneuvers = []
-    fighter.guard = ""
-    if fighter.dodge_until == UNTIL_NEXT_PHASE:
-        fighter.dodge_until = -1
+    fighter.stepped = False
+    if not keep_defence:
+        fighter.maneuvers = []
+        fighter.guard = ""
+        if fighter.dodge_until == UNTIL_NEXT_PHASE:
+            fighter.dodge_until = -1
     if fighter.held == "ready" and fighter.ready_phase < state.order.round:
         fighter.held = ""
         ctx.emit(PhaseActionLost(fighter.id, "its readied action lapsed unused (rule 20)"))
+    if fighter.split and fighter.split_phase < state.order.round - 1:
+        ctx.emit(PhaseActionLost(fighter.id, f"its started {fighter.split} lapsed, not completed (rule 15)"))
+        fighter.split = ""
     if (
         not fighter.aware
         and state.order.round > 0

@@ -19,7 +19,7 @@ from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context, RuleSystem
 from tactica.grid import Path
 from tactica.systems.phase3d6 import combat, economy, holds, movement, phases
-from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed
+from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -113,14 +113,12 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         who = state.fighters[decision.actor]
         if decision.kind == "opportunity":
             target = state.fighters[decision.trigger]
-            weapon = combat.weapon_of(game, who, None)
-            out = []
-            if weapon is not None and weapon.kind == "melee" and target_ok(game, state, who, target, weapon):
-                using = None if weapon.name == "fists" and who.drawn is None else weapon.name
-                out = [
-                    Action(who.id, "opportunity", target.id, using=using, flags=f)
-                    for f in ((), ("haymaker",))
-                ]
+            out = [
+                Action(who.id, "opportunity", target.id, using=w.name, flags=f)
+                for w in combat.usable_weapons(game, who)
+                if w.kind == "melee" and target_ok(game, state, who, target, w)
+                for f in ((), ("haymaker",), ("disarm",))
+            ]
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
             return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
@@ -144,18 +142,15 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         if economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if wanted("attack") else []
             out += [Action(f.id, "dodge")] if wanted("dodge") else []
-            weapon = combat.weapon_of(game, f, None)
-            if weapon is not None and wanted("ready"):
-                using = None if weapon.name == "fists" else weapon.name
-                out += [Action(f.id, "ready", using=using, flags=(t,)) for t in holds.TRIGGERS]
+            if wanted("ready"):
+                weapons = combat.usable_weapons(game, f)
+                out += [
+                    Action(f.id, "ready", using=w.name, flags=(t,)) for w in weapons for t in holds.TRIGGERS
+                ]
         out += movement.move_candidates(game, state, f) if wanted("move") else []
         out += movement.step_candidates(game, state, f) if wanted("step") else []
-        if economy.full_problem(state, f) is None and not f.prone:
-            out += (
-                [Action(f.id, "withdraw", at=a.at) for a in _full_moves(game, state, f)]
-                if wanted("withdraw")
-                else []
-            )
+        if wanted("withdraw") and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
+            out += _full_moves(game, state, f)
         if wanted("recovery") and _full_or_split(state, f, "recovery"):
             out.append(Action(f.id, "recovery"))
         if economy.move_problem(state, f) is None:
@@ -176,15 +171,12 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         return self._turn_actions(game, state, state.fighters[actor], verbs)
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
-        weapon = combat.weapon_of(game, f, None)
-        if weapon is None:
-            return []
-        using = None if weapon.name == "fists" and f.drawn is None else weapon.name
         out = []
-        for target in state.fighters.values():
-            if combat.target_problem(game, state, f, target, weapon) is None:
-                flags = [(), ("haymaker",), ("disarm",)] if weapon.kind == "melee" else [()]
-                out += [Action(f.id, "attack", target.id, using=using, flags=fl) for fl in flags]
+        for weapon in combat.usable_weapons(game, f):
+            flags = [(), ("haymaker",), ("disarm",)] if weapon.kind == "melee" else [()]
+            for target in state.fighters.values():
+                if combat.target_problem(game, state, f, target, weapon) is None:
+                    out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
         return out
 
     def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
@@ -200,6 +192,19 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
             out.append(Action(f.id, "reload"))
         return out
+
+    def normalize(self, game: G, state: S, action: Action) -> Action:
+        """An attack, attack of opportunity or readied attack without ``with`` uses the weapon in hand (the
+        fists when nothing is drawn): the listed form names it."""
+        fighter = state.fighters.get(action.actor)
+        if (
+            fighter is None
+            or action.using is not None
+            or action.verb not in ("attack", "opportunity", "ready")
+        ):
+            return action
+        weapon = fighter.drawn or "fists"
+        return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
 
     # -- why not --------------------------------------------------------------------------------
 
@@ -226,42 +231,52 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
     def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
         """Why a well-formed action is not legal now, in the rules' words."""
         verb = action.verb
+        if verb in ("attack", "opportunity", "ready") and action.using is None:
+            usable = [f"with {w.name}" for w in combat.usable_weapons(game, f)] or ["with a weapon"]
+            return f"name the weapon: {action} {usable[0]} (usable now: {', '.join(usable)})"
+        if verb == "ready":
+            return (
+                economy.attack_problem(state, f) or "ready takes a trigger: +attacks, +moves or +approaches"
+            )
         if verb in ("attack", "opportunity"):
-            weapon = combat.weapon_of(game, f, action.using)
-            if weapon is None:
-                return f"{f.id} has no {action.using or 'weapon'} in hand (draw it first)"
-            target = state.fighters.get(action.target or "")
-            if target is None:
-                return f"name the target: {f.id} {verb} TARGET"
-            problem = combat.target_problem(game, state, f, target, weapon)
-            if problem:
-                return problem
-            if verb == "attack" and economy.attack_problem(state, f):
-                return economy.attack_problem(state, f) or ""
-            return f"allowed manoeuvres: {', '.join('+' + m for m in MANEUVER_FLAGS)} (melee only)"
+            return self._attack_refusal(game, state, f, action)
         if verb in ("move", "withdraw", "crawl"):
-            if f.stepped:
-                return f"{f.id} took a 1-hex step this Phase: no other movement (rule 18)"
-            problem = economy.move_problem(state, f) if verb != "withdraw" else economy.full_problem(state, f)
-            if problem and (verb != "move" or economy.full_problem(state, f)):
-                return problem
-            where = f"@{action.at[0]},{action.at[1]}" if action.at else "there"
-            return f"{f.id} cannot reach {where} now (enemies block; allies' hexes are crossed, not ended on)"
+            return _move_refusal(game, state, f, action)
         if verb == "step":
-            return (
-                economy.step_problem(game, f, f.full and f.hexes > 0)
-                or "a 1-hex step goes to an open adjacent hex, not from or into difficult terrain (rule 18)"
+            return economy.step_problem(game, f, f.full and f.hexes > 0) or (
+                "a 1-hex step goes to an open adjacent hex, not from or into difficult terrain (rule 18)"
             )
-        if verb in ("dodge", "ready"):
-            return (
-                economy.attack_problem(state, f)
-                or f"{verb} takes {'+attacks or +moves' if verb == 'ready' else 'no target'}"
-            )
+        if verb == "dodge":
+            return economy.attack_problem(state, f) or "dodge takes no target"
+        if verb in ("stand", "draw", "reload"):
+            return _move_action_refusal(game, state, f, action)
+        if verb in ("recovery", "recover"):
+            if verb == "recover" and not f.stunned:
+                return f"{f.id} is not Stunned"
+            return economy.full_problem(state, f) or f"{f.id} cannot take {verb} now"
+        if verb == "drop":
+            return f"{f.id} has nothing in hand to drop"
+        if verb == "prone":
+            return f"{f.id} is already prone"
         if verb == "delay":
             return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
         if verb == "abort":
             return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
         return f"'{action}' is not possible now"
+
+    def _attack_refusal(self, game: G, state: S, f: Fighter, action: Action) -> str:
+        weapon = combat.weapon_of(game, f, action.using)
+        if weapon is None:
+            return f"{f.id} has no {action.using} in hand (draw it first, or use its fists)"
+        target = state.fighters.get(action.target or "")
+        if target is None:
+            return f"name the target: {f.id} {action.verb} TARGET with {weapon.name}"
+        problem = combat.target_problem(game, state, f, target, weapon)
+        if problem:
+            return problem
+        if action.verb == "attack" and economy.attack_problem(state, f):
+            return economy.attack_problem(state, f) or ""
+        return f"allowed manoeuvres: {', '.join('+' + m for m in MANEUVER_FLAGS)} (melee weapons only)"
 
     # -- resolving --------------------------------------------------------------------------------
 
@@ -279,7 +294,12 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         phases.settle(game, state, ctx)
 
     def _resume(self, game: G, state: S, ctx: Context) -> None:
-        while state.suspended and not state.pending and not state.over:
+        """Go on with suspended work, top first, as soon as no decision holds it up (a decision holds up the
+        work it was raised for, ``blocks``, and everything below it)."""
+        while state.suspended and not state.over:
+            top = len(state.suspended) - 1
+            if state.pending and state.pending[-1].data.get("blocks", -1) >= top:
+                return
             kind = state.suspended[-1].kind
             if kind == "attack":
                 combat.resume_attack(game, state, ctx)
@@ -288,8 +308,11 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
             else:
                 work = state.suspended.pop()
                 actor = state.fighters[work.actor]
-                if not actor.out:
-                    self._carry_out(game, state, actor, Action.parse(work.note), ctx)
+                action = Action.parse(work.note)
+                if not actor.out and _still_possible(game, actor, action):
+                    self._carry_out(game, state, actor, action, ctx)
+                elif not actor.out:
+                    ctx.emit(PhaseActionLost(actor.id, f"'{action}' can no longer be done (rule 10)"))
 
     def _answer(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         decision = state.pending.pop()
@@ -407,7 +430,7 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
             ctx.emit(ManeuverUsed(f.id, row, "full"))
             return True
         f.moves += 1
-        f.split = row
+        f.split, f.split_phase = row, state.order.round
         ctx.emit(ManeuverUsed(f.id, row, "started with a move action"))
         return False
 
@@ -420,11 +443,66 @@ def _full_or_split(state: S, f: Fighter, verb: str) -> bool:
     return move_open and (f.split == ROWS[verb] or (economy.restricted(state) and not f.split))
 
 
+def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
+    """Why a move, Withdraw or crawl is refused, naming the limit that stops it."""
+    if f.stepped:
+        return f"{f.id} took a 1-hex step this Phase: no other movement (rule 18)"
+    if action.verb == "crawl":
+        if not f.prone:
+            return f"{f.id} is not prone: crawling is for the prone (walk with 'move')"
+        return economy.move_problem(state, f) or "a crawl goes 1 hex, to an open neighbouring hex"
+    if action.verb == "withdraw":
+        return (
+            economy.full_problem(state, f) or f"{f.id} cannot withdraw to {_at(action)} (out of its movement)"
+        )
+    if f.prone:
+        return f"{f.id} is prone: stand up first, or crawl"
+    half = economy.half_move(game, f)
+    far = movement.routes(game, state, f, game.sheet(f.id).move).get(action.at or f.pos)
+    if far is None:
+        return f"{f.id} cannot reach {_at(action)} (enemies block; allies' hexes are crossed, not ended on)"
+    if far.cost <= half and economy.move_problem(state, f):
+        return economy.move_problem(state, f) or ""
+    full = economy.full_problem(state, f)
+    if full:
+        too_far = f"{_at(action)} is {far.cost} hexes away, more than a half move ({half})"
+        return f"{too_far}: a full-Phase action, and {full}"
+    return f"{f.id} cannot move to {_at(action)} now"
+
+
+def _at(action: Action) -> str:
+    return f"@{action.at[0]},{action.at[1]}" if action.at else "there"
+
+
+def _move_action_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
+    """Why stand, draw or reload is refused."""
+    problem = economy.move_problem(state, f)
+    if problem:
+        return problem
+    if action.verb == "stand":
+        return f"{f.id} is not prone"
+    if action.verb == "draw":
+        return f"{f.id} can draw one of its other weapons: {', '.join(game.sheet(f.id).weapons)}"
+    return f"{f.id}'s weapon in hand needs no reloading (or takes no ammunition)"
+
+
+def _still_possible(game: G, f: Fighter, action: Action) -> bool:
+    """After the attacks of opportunity it provoked, can the action still be done (rule 10)? (A Disarm may
+    have taken the gun to reload; a knock-down is not modelled.)"""
+    if action.verb == "reload":
+        weapon = game.weapons.get(f.drawn or "")
+        return weapon is not None and weapon.ammo is not None
+    if action.verb == "stand":
+        return f.prone
+    return True
+
+
 def _how(kind: str) -> str:
     return {"half-move": "move", "full-move": "move"}.get(kind, kind)
 
 
 def _full_moves(game: G, state: S, f: Fighter) -> list[Action]:
+    """``withdraw @q,r`` to every hex its full movement reaches (E9)."""
     reach = game.sheet(f.id).move
     return [Action(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
 

@@ -52,6 +52,7 @@ class Fighter:
     dodge_until: int = -1
     guard: str = ""
     split: str = ""
+    split_phase: int = -1
 
     @property
     def can_act(self) -> bool:
@@ -64,12 +65,14 @@ class Phase3d6State(State):
     """A Phase 3d6 fight in progress.
 
     ``order.round`` counts global Phases (0: the Surprise Phase, then 1, 2, ...); :attr:`phase` is the Phase
-    within its Turn (1-4) and :attr:`turn` the Turn. ``acting`` is the character whose Phase action it is.
+    within its Turn (1-4) and :attr:`turn` the Turn. ``acting`` is the character whose Phase action it is;
+    ``placed`` the characters whose place a delay or a readied action set (kept by E13's re-rolls).
     """
 
     fighters: dict[str, Fighter] = field(default_factory=dict)
     acting: str | None = None
     surprise: bool = False
+    placed: list[str] = field(default_factory=list)
 
     @property
     def phase(self) -> int:
