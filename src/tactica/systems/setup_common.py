@@ -4,8 +4,11 @@ combatants."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, overload
+from functools import cache
+from importlib import resources
+from typing import Any, Literal, Protocol, overload
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactica.engine.errors import SetupError
@@ -136,3 +139,54 @@ def check_position(value: Any) -> Any:
     if isinstance(value, str) or is_pair:
         return value
     raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {value!r}")
+
+
+@cache
+def load_content(package: str, kind: str) -> dict[str, Any]:
+    """A system's content file (``content/<kind>.yaml`` in its package) as data, read once."""
+    text = resources.files(package).joinpath(f"content/{kind}.yaml").read_text()
+    data = yaml.safe_load(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def sheet_data(
+    template: str | None,
+    extra: Mapping[str, Any],
+    name: str,
+    templates: Mapping[str, Any],
+    where: str,
+) -> dict[str, Any]:
+    """A combatant's sheet fields: its template's (if any), then the fields given in the setup, named after
+    the combatant unless it says otherwise."""
+    data: dict[str, Any] = {}
+    if template is not None:
+        if template not in templates:
+            raise SetupError(
+                f"{where}.template: unknown character '{template}'; known: {', '.join(sorted(templates))}"
+            )
+        data.update(templates[template])
+    data.update(extra)
+    data.setdefault("name", name)
+    return data
+
+
+class Placed(Protocol):
+    """A combatant as placed at the start: its square and its side."""
+
+    @property
+    def at(self) -> tuple[int, int]: ...
+
+    @property
+    def side(self) -> str: ...
+
+
+def check_places(start: Mapping[str, Placed]) -> None:
+    """No two combatants on one square, and at least two sides."""
+    seen: dict[tuple[int, int], str] = {}
+    for cid, c in start.items():
+        if c.at in seen:
+            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
+        seen[c.at] = cid
+    if len({c.side for c in start.values()}) < 2:
+        raise SetupError("combatants: a fight needs at least two sides")

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
-from importlib import resources
+from functools import cached_property
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tactica.dice import parse
@@ -17,7 +15,16 @@ from tactica.engine.system import Game
 from tactica.grid import SquareBoard
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.sheet import Character, Weapon
-from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.setup_common import (
+    ID,
+    MapSpec,
+    build_board,
+    check_places,
+    check_position,
+    load_content,
+    place,
+    sheet_data,
+)
 from tactica.systems.validation import explain_validation_error
 
 
@@ -120,13 +127,9 @@ class FuturePathGame(Game):
         return self.sheets[fighter_id]
 
 
-@cache
 def content(kind: str) -> dict[str, Any]:
     """A content file of the system ('weapons' or 'characters') as data."""
-    text = resources.files("tactica.systems.futurepath").joinpath(f"content/{kind}.yaml").read_text()
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    return load_content("tactica.systems.futurepath", kind)
 
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
@@ -163,16 +166,9 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 
 def _character(c: CombatantSpec, where: str) -> Character:
-    data: dict[str, Any] = {}
-    if c.template is not None:
-        templates = content("characters")
-        if c.template not in templates:
-            raise SetupError(
-                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
-            )
-        data.update({k: v for k, v in templates[c.template].items() if k not in ("weapons", "drawn")})
-    data.update(c.model_extra or {})
-    data.setdefault("name", c.id)
+    data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
+    data.pop("weapons", None)  # the template's loadout: see _loadout
+    data.pop("drawn", None)
     try:
         return Character.model_validate(data)
     except ValidationError as error:
@@ -206,14 +202,8 @@ def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[
 
 
 def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: SquareBoard) -> None:
-    seen: dict[tuple[int, int], str] = {}
-    for cid, c in start.items():
-        if c.at in seen:
-            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
-        seen[c.at] = cid
+    check_places(start)
     for kind, items in (("objects", spec.objects), ("traps", spec.traps)):
         for item in items:
             if not board.in_bounds(item.at):
                 raise SetupError(f"{kind}.{item.id}.at: position {list(item.at)} is off the map")
-    if len({c.side for c in start.values()}) < 2:
-        raise SetupError("combatants: a fight needs at least two sides")

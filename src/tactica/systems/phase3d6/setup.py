@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tactica.engine.errors import SetupError
@@ -16,7 +13,16 @@ from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
 from tactica.systems.phase3d6.sheet import Character, Weapon
-from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.setup_common import (
+    ID,
+    MapSpec,
+    build_board,
+    check_places,
+    check_position,
+    load_content,
+    place,
+    sheet_data,
+)
 from tactica.systems.validation import explain_validation_error
 
 Pos = tuple[int, int]
@@ -96,13 +102,9 @@ class Phase3d6Game(Game):
         return self.sheets[fighter_id]
 
 
-@cache
 def content(kind: str) -> dict[str, Any]:
     """A content file of the system ('weapons', 'characters', 'maneuvers') as data."""
-    text = resources.files("tactica.systems.phase3d6").joinpath(f"content/{kind}.yaml").read_text()
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    return load_content("tactica.systems.phase3d6", kind)
 
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
@@ -124,7 +126,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
             raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
         sheets[c.id] = _character(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
-    _check_places(start)
+    check_places(start)
     return Phase3d6Game(system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec)
 
 
@@ -139,16 +141,7 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
-    data: dict[str, Any] = {}
-    if c.template is not None:
-        templates = content("characters")
-        if c.template not in templates:
-            raise SetupError(
-                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
-            )
-        data.update(templates[c.template])
-    data.update(c.model_extra or {})
-    data.setdefault("name", c.id)
+    data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     try:
         sheet = Character.model_validate(data)
     except ValidationError as error:
@@ -161,13 +154,3 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
     if c.drawn is not None and c.drawn not in sheet.weapons:
         raise SetupError(f"{where}.drawn: '{c.drawn}' is not among its weapons ({', '.join(sheet.weapons)})")
     return sheet
-
-
-def _check_places(start: Mapping[str, Placement]) -> None:
-    seen: dict[Pos, str] = {}
-    for cid, c in start.items():
-        if c.at in seen:
-            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
-        seen[c.at] = cid
-    if len({c.side for c in start.values()}) < 2:
-        raise SetupError("combatants: a fight needs at least two sides")

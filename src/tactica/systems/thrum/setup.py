@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import SquareBoard
-from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.setup_common import (
+    ID,
+    MapSpec,
+    build_board,
+    check_places,
+    check_position,
+    load_content,
+    place,
+    sheet_data,
+)
 from tactica.systems.thrum.abilities import CONDITIONS, STATUSES, Ability
 from tactica.systems.thrum.options import ThrumOptions
 from tactica.systems.thrum.sheet import Character
@@ -107,13 +113,9 @@ class ThrumGame(Game):
         return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "stance"]
 
 
-@cache
 def content(kind: str) -> dict[str, Any]:
     """A content file of the system ('abilities', 'characters') as data."""
-    text = resources.files("tactica.systems.thrum").joinpath(f"content/{kind}.yaml").read_text()
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    return load_content("tactica.systems.thrum", kind)
 
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
@@ -135,7 +137,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
         _check_stance(c, sheets[c.id], abilities, where)
         pc = c.pc if c.pc is not None else c.side == first_side
         start[c.id] = Placement(c.id, c.side, pc, place(c.at, board, markers, where), c)
-    _check_places(start)
+    check_places(start)
     area = _starting_area(spec, board, markers)
     return ThrumGame(system, setup, spec.options, board, sheets, abilities, start, area, spec)
 
@@ -155,16 +157,7 @@ def _abilities(spec: SetupSpec) -> dict[str, Ability]:
 
 
 def _character(c: CombatantSpec, abilities: Mapping[str, Ability], where: str) -> Character:
-    data: dict[str, Any] = {}
-    if c.template is not None:
-        templates = content("characters")
-        if c.template not in templates:
-            raise SetupError(
-                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
-            )
-        data.update(templates[c.template])
-    data.update(c.model_extra or {})
-    data.setdefault("name", c.id)
+    data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     try:
         sheet = Character.model_validate(data)
     except ValidationError as error:
@@ -188,16 +181,6 @@ def _check_stance(c: CombatantSpec, sheet: Character, abilities: Mapping[str, Ab
     known = [*BASIC_STANCES, *(a for a in sheet.abilities if abilities[a].kind == "stance")]
     if c.stance not in known:
         raise SetupError(f"{where}.stance: unknown stance '{c.stance}'; its stances: {', '.join(known)}")
-
-
-def _check_places(start: Mapping[str, Placement]) -> None:
-    seen: dict[Pos, str] = {}
-    for cid, c in start.items():
-        if c.at in seen:
-            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
-        seen[c.at] = cid
-    if len({c.side for c in start.values()}) < 2:
-        raise SetupError("combatants: a fight needs at least two sides")
 
 
 def _starting_area(spec: SetupSpec, board: SquareBoard, markers: dict[str, list[Pos]]) -> frozenset[Pos]:
