@@ -144,3 +144,49 @@ class RuleSystem(abc.ABC, Generic[G, S]):
         data = to_data(state)
         assert isinstance(data, dict)
         return data
+
+
+class OneAtATime(RuleSystem[G, S]):
+    """A rule system where one actor decides at a time: the owner of the top pending decision, else the
+    actor whose turn it is. Subclasses say whose turn it is (:meth:`turn_of`), list the answers to the top
+    decision (:meth:`answers`) and an actor's turn actions (:meth:`turn_actions`, only of ``verbs`` when
+    given); the listing hooks follow from those (THRUM and Phase 3d6 work this way)."""
+
+    @abc.abstractmethod
+    def turn_of(self, state: S) -> str | None:
+        """The actor whose turn it is now (None between turns)."""
+
+    @abc.abstractmethod
+    def answers(self, game: G, state: S) -> list[Action]:
+        """The legal answers to the top pending decision."""
+
+    @abc.abstractmethod
+    def turn_actions(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        """The legal turn actions of ``actor`` (whose turn it is), only of ``verbs`` when given."""
+
+    def legal_actions(self, game: G, state: S) -> list[Action]:
+        if state.over:
+            return []
+        if state.pending:
+            return self.answers(game, state)
+        actor = self.turn_of(state)
+        return [] if actor is None else self.turn_actions(game, state, actor)
+
+    def legal_actions_of(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
+    ) -> list[Action]:
+        if actor not in self.deciding(game, state):
+            return []
+        if state.pending:
+            return [a for a in self.answers(game, state) if verbs is None or a.verb in verbs]
+        return self.turn_actions(game, state, actor, verbs)
+
+    def deciding(self, game: G, state: S) -> list[str]:
+        if state.over:
+            return []
+        if state.pending:
+            return [state.pending[-1].actor]
+        actor = self.turn_of(state)
+        return [] if actor is None else [actor]

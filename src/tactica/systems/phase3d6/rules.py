@@ -16,7 +16,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import FightStarted
 from tactica.engine.interrupts import Suspended
-from tactica.engine.system import Context, RuleSystem
+from tactica.engine.system import Context, OneAtATime
 from tactica.grid import Path
 from tactica.systems.phase3d6 import combat, economy, holds, movement, phases
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
@@ -62,7 +62,7 @@ def _fighter(game: G, cid: str) -> Fighter:
     return fighter
 
 
-class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
+class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     """Phase 3d6 (seed 004: Phases, attacks of opportunity, delay, ready, abort) on a hex map."""
 
     id = "phase3d6"
@@ -92,23 +92,10 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
 
     # -- what is legal ----------------------------------------------------------------------------
 
-    def legal_actions(self, game: G, state: S) -> list[Action]:
-        if state.over:
-            return []
-        if state.pending:
-            return self._answers(game, state)
-        if state.acting is None:
-            return []
-        return self._turn_actions(game, state, state.fighters[state.acting])
+    def turn_of(self, state: S) -> str | None:
+        return state.acting
 
-    def deciding(self, game: G, state: S) -> list[str]:
-        if state.over:
-            return []
-        if state.pending:
-            return [state.pending[-1].actor]
-        return [state.acting] if state.acting else []
-
-    def _answers(self, game: G, state: S) -> list[Action]:
+    def answers(self, game: G, state: S) -> list[Action]:
         decision = state.pending[-1]
         who = state.fighters[decision.actor]
         if decision.kind == "opportunity":
@@ -124,13 +111,15 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
             return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
         return [Action(who.id, "fire"), Action(who.id, "pass")]
 
-    def _turn_actions(
-        self, game: G, state: S, f: Fighter, verbs: Collection[str] | None = None
+    def turn_actions(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
     ) -> list[Action]:
         """The actions of the character whose place in the Phase it is (only of ``verbs``, when given)."""
 
         def wanted(verb: str) -> bool:
             return verbs is None or verb in verbs
+
+        f = state.fighters[actor]
 
         out: list[Action] = []
         if f.stunned and game.options.hero_stunned:
@@ -158,17 +147,6 @@ class Phase3d6(RuleSystem[Phase3d6Game, Phase3d6State]):
         out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
         out += [Action(f.id, "drop")] if f.drawn is not None and wanted("drop") else []
         return [*out, Action(f.id, "end")] if wanted("end") else out
-
-    def legal_actions_of(
-        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
-    ) -> list[Action]:
-        if state.pending or state.over or state.acting != actor:
-            return [
-                a
-                for a in self.legal_actions(game, state)
-                if a.actor == actor and (verbs is None or a.verb in verbs)
-            ]
-        return self._turn_actions(game, state, state.fighters[actor], verbs)
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []

@@ -14,7 +14,7 @@ from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.events import FightStarted
-from tactica.engine.system import Context, RuleSystem
+from tactica.engine.system import Context, OneAtATime
 from tactica.systems.thrum import actions, contests, forced, movement, targeting, turns
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
@@ -62,7 +62,7 @@ def _turns(game: G, condition: str) -> int:
     return {"stunned": 1, "immobilized": game.options.immobilized_turns}.get(condition, 0)
 
 
-class Thrum(RuleSystem[ThrumGame, ThrumState]):
+class Thrum(OneAtATime[ThrumGame, ThrumState]):
     """THRUM (seed 002, 'Combat Flow')."""
 
     id = "thrum"
@@ -89,34 +89,10 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
 
     # -- what is legal ----------------------------------------------------------------------------
 
-    def legal_actions(self, game: G, state: S) -> list[Action]:
-        if state.over:
-            return []
-        if state.pending:
-            return self._answers(game, state)
-        if state.acting is None:
-            return []
-        return self._turn_actions(game, state, state.fighters[state.acting])
+    def turn_of(self, state: S) -> str | None:
+        return state.acting
 
-    def legal_actions_of(
-        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
-    ) -> list[Action]:
-        if state.pending and state.pending[-1].actor != actor:
-            return []
-        if not state.pending and state.acting != actor:
-            return []
-        if state.pending or state.over:
-            return [a for a in self.legal_actions(game, state) if verbs is None or a.verb in verbs]
-        return self._turn_actions(game, state, state.fighters[actor], verbs)
-
-    def deciding(self, game: G, state: S) -> list[str]:
-        if state.over:
-            return []
-        if state.pending:
-            return [state.pending[-1].actor]
-        return [state.acting] if state.acting else []
-
-    def _answers(self, game: G, state: S) -> list[Action]:
+    def answers(self, game: G, state: S) -> list[Action]:
         decision = state.pending[-1]
         who = decision.actor
         if decision.kind == "defend":
@@ -127,13 +103,15 @@ class Thrum(RuleSystem[ThrumGame, ThrumState]):
             return forced.candidates(game, state, decision)
         return [Action(who, verb) for verb in ANSWERS[decision.kind]]
 
-    def _turn_actions(
-        self, game: G, state: S, fighter: Fighter, verbs: Collection[str] | None = None
+    def turn_actions(
+        self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
     ) -> list[Action]:
         """The actions of the character whose turn it is (only of ``verbs``, when given)."""
 
         def wanted(verb: str) -> bool:
             return verbs is None or verb in verbs
+
+        fighter = state.fighters[actor]
 
         out: list[Action] = []
         if state.order.round == 0:
