@@ -148,25 +148,45 @@ def throw_check(game: G, state: S, fighter: Fighter, action: Action) -> str | No
 
 
 def throw_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
-    """Every grenade left, at every square in range and sight, cooked or not."""
-    names = grenades_left(game, fighter)
+    """Every grenade left, at every square in range and sight, cooked or not (the list is remembered by
+    what it depends on: the thrower, its square and range, its grenades, and what blocks sight)."""
+    names = tuple(grenades_left(game, fighter))
     if not names:
         return []
-    board, block = game.board, blockers(state)
+    block = frozenset(blockers(state))
+    reach = range_squares(game, fighter)
+    key = (game.board, fighter.id, fighter.pos, reach, names, block)
+    found = _THROWS.get(key)
+    if found is None:
+        if len(_THROWS) >= THROW_CACHE_LIMIT:
+            _THROWS.clear()
+        found = _THROWS[key] = _throws(game, fighter, names, reach, block)
+    return list(found)
+
+
+#: Throw lists remembered by what they depend on; cleared when it grows past the limit.
+_THROWS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+THROW_CACHE_LIMIT = 2048
+
+
+def _throws(
+    game: G, fighter: Fighter, names: tuple[str, ...], reach: int, block: frozenset[tuple[int, int]]
+) -> tuple[Action, ...]:
+    board = game.board
     squares = [  # the same squares aim_problem accepts, with the blockers gathered once
         p
-        for p in board.cells_within(fighter.pos, range_squares(game, fighter))
+        for p in board.cells_within(fighter.pos, reach)
         if p != fighter.pos
         and not board.terrain(p).wall
         and p not in block
         and line_of_sight(board, fighter.pos, p, blockers=block)
     ]
-    return [
+    return tuple(
         Action(fighter.id, "throw", at=p, using=name, flags=flags)
         for name in names
         for p in squares
         for flags in ((), ("cook",))
-    ]
+    )
 
 
 def throw_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
