@@ -49,6 +49,10 @@ BENCHMARKS = {
     "phase3d6": Benchmark(
         "phase3d6", "phase3d6", PACKAGES / "phase3d6" / "content" / "demo.yaml", 40, 1000.0
     ),
+    "srb": Benchmark("srb", "srb", PACKAGES / "srb" / "content" / "demo.yaml", 40, 1000.0),
+    "farrecon": Benchmark(
+        "farrecon", "farrecon", PACKAGES / "farrecon" / "content" / "demo.yaml", 40, 1000.0
+    ),
 }
 
 
@@ -136,13 +140,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--thrum", type=int, default=BENCHMARKS["thrum"].fights, help="THRUM fights per batch"
     )
     parser.add_argument("--phase3d6", type=int, default=BENCHMARKS["phase3d6"].fights, help="per batch")
+    parser.add_argument("--srb", type=int, default=BENCHMARKS["srb"].fights, help="Star Rangers per batch")
+    parser.add_argument(
+        "--farrecon", type=int, default=BENCHMARKS["farrecon"].fights, help="Far Recon per batch"
+    )
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark")
     args = parser.parse_args(argv)
     print(
         f"tactica benchmarks: Python {platform.python_version()} ({platform.python_implementation()}),"
         f" {platform.machine()}, os.cpu_count() = {os.cpu_count()}, single process"
     )
-    sizes = {"duel": args.duels, "skirmish": args.skirmishes, "thrum": args.thrum, "phase3d6": args.phase3d6}
+    sizes = {
+        "duel": args.duels,
+        "skirmish": args.skirmishes,
+        "thrum": args.thrum,
+        "phase3d6": args.phase3d6,
+        "srb": args.srb,
+        "farrecon": args.farrecon,
+    }
     for name in [args.only] if args.only else list(BENCHMARKS):
         print(report(bench(name, sizes[name], args.runs)), flush=True)
     return 0

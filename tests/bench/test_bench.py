@@ -22,7 +22,9 @@ def run() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("name, fights", [("duel", 4), ("skirmish", 1), ("thrum", 1), ("phase3d6", 1)])
+@pytest.mark.parametrize(
+    "name, fights", [("duel", 4), ("skirmish", 1), ("thrum", 1), ("phase3d6", 1), ("srb", 1), ("farrecon", 1)]
+)
 def test_each_benchmark_plays_its_fights_and_reports_a_median(
     run: ModuleType, name: str, fights: int
 ) -> None:

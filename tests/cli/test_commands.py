@@ -34,10 +34,10 @@ def assert_bad_input(result: Result, *needles: str) -> str:
 
 def test_systems_lists_every_registered_system() -> None:
     result = invoke("systems")
-    assert result.exit_code == 0 and result.stdout.startswith("futurepath  FuturePath")
+    assert result.exit_code == 0 and result.stdout.startswith("farrecon")
     assert "\nthrum" in result.stdout and "THRUM" in result.stdout
     data = json.loads(invoke("systems", "--json").stdout)
-    assert [d["id"] for d in data] == ["futurepath", "phase3d6", "thrum"]
+    assert [d["id"] for d in data] == ["farrecon", "futurepath", "phase3d6", "srb", "thrum"]
     assert set(data[0]) == {"id", "name", "version"}
 
 
@@ -56,7 +56,7 @@ def test_demo_json_and_an_unknown_system() -> None:
     assert data["outcome"]["round"] <= 3 and data["system"] == "futurepath"
     assert_bad_input(
         invoke("demo", "chess"),
-        "unknown rule system 'chess'; registered systems: futurepath, phase3d6, thrum",
+        "unknown rule system 'chess'; registered systems: farrecon, futurepath, phase3d6, srb, thrum",
     )
 
 
@@ -254,4 +254,22 @@ def test_phase3d6_demo_plays_to_its_end_on_a_hex_map() -> None:
     assert "\n1  . " in out or "\n1  " in out  # row 1 of the hex map is indented half a hex
     assert "Surprise Phase" in out and "Turn 1, Phase 1" in out and "Post-Turn 1" in out
     assert "may make an attack of opportunity" in out
+    assert "Fight over:" in out and out.strip().splitlines()[-1].startswith("Outcome: ")
+
+
+def test_srb_demo_plays_to_its_end() -> None:
+    """Issue 5: `tactica demo srb` plays a Star Rangers fight to its end."""
+    result = invoke("demo", "srb")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Star Rangers" in out.splitlines()[0] and "Initiative:" in out
+    assert "Fight over:" in out and out.strip().splitlines()[-1].startswith("Outcome: ")
+
+
+def test_farrecon_demo_plays_to_its_end() -> None:
+    """Issue 5: `tactica demo farrecon` plays a Far Recon fight to its end."""
+    result = invoke("demo", "farrecon")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Far Recon" in out.splitlines()[0] and "Initiative:" in out
     assert "Fight over:" in out and out.strip().splitlines()[-1].startswith("Outcome: ")

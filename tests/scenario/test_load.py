@@ -63,7 +63,7 @@ def test_a_truncated_file_is_a_yaml_error_at_its_end() -> None:
 def test_unknown_system_lists_the_registered_ones() -> None:
     problem = only_problem(BASE.replace("system: futurepath", "system: futurpath"))
     assert problem.startswith("x.yaml:2: system: unknown rule system 'futurpath'")
-    assert "registered systems: futurepath" in problem
+    assert "registered systems: farrecon, futurepath, phase3d6, srb, thrum" in problem
 
 
 def test_missing_system_key() -> None:

@@ -74,10 +74,14 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
 
 def _load_defaults() -> None:
     if not _DEFAULTS:
+        from tactica.systems.farrecon.ai import DefaultPolicy as FarReconPolicy
         from tactica.systems.futurepath.ai import DefaultPolicy
         from tactica.systems.phase3d6.ai import DefaultPolicy as Phase3d6Policy
+        from tactica.systems.srb.ai import DefaultPolicy as SrbPolicy
         from tactica.systems.thrum.ai import DefaultPolicy as ThrumPolicy
 
+        register_default("farrecon", FarReconPolicy)
         register_default("futurepath", DefaultPolicy)
         register_default("phase3d6", Phase3d6Policy)
+        register_default("srb", SrbPolicy)
         register_default("thrum", ThrumPolicy)

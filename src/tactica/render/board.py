@@ -75,6 +75,8 @@ def _summary(f: Mapping[str, Any]) -> list[str]:
         if f.get("posture", "standing") != "standing":
             extras.append(str(f["posture"]))
         return extras
+    if "health" in f and "mind" in f:
+        return [f"Body {f.get('health')}", f"Mind {f.get('mind')}", str(f.get("status", ""))]
     if "stun" in f:
         extras = [f"STUN {f.get('stun')}", f"BODY {f.get('body')}"]
         extras += [word for word in ("out", "stunned", "prone") if f.get(word)]

@@ -16,7 +16,7 @@ from typing import Any
 
 from tactica.engine import Event
 from tactica.engine.codec import to_data
-from tactica.render import futurepath, phase3d6, thrum
+from tactica.render import farrecon, futurepath, phase3d6, srb, thrum
 from tactica.render.futurepath import Formatter, Suffix
 
 #: Action verbs whose events say nothing worth a line; the action itself is shown instead.
@@ -55,9 +55,17 @@ FORMATTERS: dict[str, Formatter] = {
     **futurepath.FORMATTERS,
     **thrum.FORMATTERS,
     **phase3d6.FORMATTERS,
+    **srb.FORMATTERS,
+    **farrecon.FORMATTERS,
 }
 #: Event kind -> (previous event, event) -> text appended to the previous line (the event gets no line).
-SUFFIXES: dict[str, Suffix] = {**futurepath.SUFFIXES, **thrum.SUFFIXES, **phase3d6.SUFFIXES}
+SUFFIXES: dict[str, Suffix] = {
+    **futurepath.SUFFIXES,
+    **thrum.SUFFIXES,
+    **phase3d6.SUFFIXES,
+    **srb.SUFFIXES,
+    **farrecon.SUFFIXES,
+}
 #: Lines not indented under the turn headings.
 TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded", "PhaseStarted", "PostTurn"}
 

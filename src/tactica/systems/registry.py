@@ -22,12 +22,16 @@ def _builtin() -> None:
     """Register the systems that ship with tactica (once)."""
     if _SYSTEMS:
         return
+    from tactica.systems.farrecon import FarRecon
     from tactica.systems.futurepath import FuturePath
     from tactica.systems.phase3d6 import Phase3d6
+    from tactica.systems.srb import StarRangers
     from tactica.systems.thrum import Thrum
 
+    register(FarRecon())
     register(FuturePath())
     register(Phase3d6())
+    register(StarRangers())
     register(Thrum())
 
 

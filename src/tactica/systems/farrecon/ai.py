@@ -1,0 +1,250 @@
+"""The default Far Recon policy: simple, sensible tactics, always one of ``fight.legal_actions()``.
+
+For the deciding character (a turn and a simultaneous slot's declaration are played alike):
+
+1. answers: act at once on a delayed turn; dodge an attack whose total beats its Physical Defense (one
+   dodge a round), tag an aspect on the defence when hurt and the attack is strong;
+2. broken down (Mind 0): move away from the enemies, then end;
+3. care: treat an adjacent ally who is down (dying first), or itself when badly hurt and it has Medicine;
+4. explosives: throw one where the blast hits at least two conscious enemies and no ally;
+5. move, when a better square is in reach: cover from the enemies' lines of fire, a target in range and
+   sight, out of reach of enemy melee for shooters (next to the weakest enemy for melee fighters), spread
+   out (no ally within 2 squares) when the enemies still carry explosives, within throwing range of
+   enemies bunched together when it carries one;
+6. attack the conscious enemy most likely to go down (lowest health plus Physical Defense and cover) with
+   the weapon of the best expected damage, tagging an aspect while it has 2 or more Action Points;
+7. end the turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+from tactica.grid import line_of_sight
+from tactica.systems.farrecon import attacks, explosives
+from tactica.systems.farrecon.setup import FarReconGame
+from tactica.systems.farrecon.sheet import Weapon
+from tactica.systems.farrecon.state import FarReconState, Fighter
+
+G = FarReconGame
+S = FarReconState
+Pos = tuple[int, int]
+
+
+class DefaultPolicy:
+    """Sensible, simple Far Recon tactics; deterministic for a given state (``seed`` kept for the
+    interface)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, fight: Fight) -> Action:
+        """The action for the first deciding character (it asks the rules only for the verbs it needs)."""
+        game, state = fight.game, fight.state
+        assert isinstance(game, FarReconGame) and isinstance(state, FarReconState)
+        actor = fight.deciding()[0]
+        me = state.fighters[actor]
+        if state.pending:
+            return _answer(game, state, me, fight.legal_actions_of(actor))
+        origin = _origin(state, me)
+        if me.broken:
+            return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
+        for rule, verbs in (
+            (_care, {"treat"}),
+            (_blast, {"throw"}),
+            (_reposition, {"move"}),
+            (_attack, {"attack", "throw"}),
+        ):
+            legal = fight.legal_actions_of(actor, verbs)
+            if legal:
+                choice = rule(game, state, me, origin, legal)
+                if choice is not None:
+                    return choice
+        return _end(fight, actor)
+
+
+def _end(fight: Fight, actor: str) -> Action:
+    return fight.legal_actions_of(actor, {"end"})[0]
+
+
+def _origin(state: S, me: Fighter) -> Pos:
+    plan = state.plans.get(me.id) if state.mode == "declare" else None
+    return plan.move_to if plan is not None and plan.move_to is not None else me.pos
+
+
+def _enemies(state: S, me: Fighter) -> list[Fighter]:
+    return [f for f in state.fighters.values() if f.side != me.side and f.present and f.conscious]
+
+
+def _allies(state: S, me: Fighter) -> list[Fighter]:
+    return [f for f in state.fighters.values() if f.side == me.side and f.id != me.id and f.present]
+
+
+def _answer(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
+    by_text = {str(a): a for a in legal}
+    if f"{me.id} act" in by_text:
+        return by_text[f"{me.id} act"]
+    strike = state.strike
+    assert strike is not None
+    attacker = state.fighters[strike.attacker]
+    weapon = game.weapons[strike.weapon]
+    guard = game.skill(me.id, "will" if weapon.harms == "mind" else "pdef")
+    if weapon.kind in ("ranged", "thrown"):
+        guard += attacks.cover_level(game, attacker.pos, me.pos) * game.options.cover_modifier
+    hurt = me.health * 2 <= game.sheet(me.id).body
+    tag = " +tag" if hurt and strike.total >= guard + 2 else ""
+    verb = "dodge" if strike.total > guard and f"{me.id} dodge" in by_text else "take"
+    return by_text.get(f"{me.id} {verb}{tag}") or by_text[f"{me.id} {verb}"]
+
+
+def _flee(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
+    enemies = _enemies(state, me)
+    if not moves or not enemies:
+        return None
+    here = min(game.board.distance(me.pos, e.pos) for e in enemies)
+    best = max(
+        moves, key=lambda a: (min(game.board.distance(a.at or me.pos, e.pos) for e in enemies), str(a))
+    )
+    far = min(game.board.distance(best.at or me.pos, e.pos) for e in enemies)
+    return best if far > here else None
+
+
+def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
+    def urgency(a: Action) -> tuple[int, int, str]:
+        patient = state.fighters[a.target or ""]
+        rank = {"dying": 0, "unconscious": 1}.get(patient.status, 2)
+        return (rank, patient.health, str(a))
+
+    down = [a for a in legal if state.fighters[a.target or ""].status in ("dying", "unconscious")]
+    if down:
+        return min(down, key=urgency)
+    medic = game.skill(me.id, "medicine") >= 1
+    if medic and me.health * 3 <= game.sheet(me.id).body:
+        mine = [a for a in legal if a.target == me.id]
+        return mine[0] if mine else None
+    return None
+
+
+def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
+    enemies = _enemies(state, me)
+    candidates = {p for e in enemies for p in [e.pos, *game.board.neighbors(e.pos)]}
+    best: tuple[float, str] | None = None
+    choice: Action | None = None
+    for a in legal:
+        if a.at is None or a.at not in candidates or a.has_flag("tag"):
+            continue
+        value = _blast_value(game, state, me, game.weapons[a.using or ""], a.at)
+        if value is not None and (best is None or (value, str(a)) > best):
+            best, choice = (value, str(a)), a
+    return choice
+
+
+def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> float | None:
+    """Expected worth of a blast at ``at``: the effective damage on conscious enemies; None when it
+    catches an ally (or the thrower) or fewer than two enemies."""
+    cells = explosives.blast_cells(game, weapon, at)
+    per_cell = Fraction(str(game.board.scale.per_cell))
+    value, enemies = 0.0, 0
+    for f in state.fighters.values():
+        if not f.present or f.status == "dead" or f.pos not in cells:
+            continue
+        if f.side == me.side:
+            return None
+        if not f.conscious:
+            continue
+        power = explosives.effective(weapon, per_cell * game.board.distance(at, f.pos), 0, game.options)[2]
+        value += max(power, 0)
+        enemies += 1
+    return value if enemies >= 2 else None
+
+
+def _ranged(game: G, me: Fighter) -> list[Weapon]:
+    return [
+        w
+        for w in game.weapons_of(me.id)
+        if w.kind in ("ranged", "thrown") and attacks.weapon_problem(game, me, w) is None
+    ]
+
+
+def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
+    enemies = _enemies(state, me)
+    if not enemies:
+        return None
+    ranged = _ranged(game, me)
+    reach = max((w.range for w in ranged if w.harms == "body"), default=0)
+    threat = any(
+        f.carried.get(w.name, 0) > 0 and w.kind == "explosive" for f in enemies for w in game.weapons_of(f.id)
+    )
+    allies = [a.pos for a in _allies(state, me) if a.status != "dead"]
+    bombs = [w for w in game.weapons_of(me.id) if w.kind == "explosive" and me.carried.get(w.name, 0) > 0]
+    throw = max((w.range for w in bombs), default=0)
+    clumps = [
+        e.pos for e in enemies if any(o is not e and game.board.distance(o.pos, e.pos) <= 2 for o in enemies)
+    ]
+
+    def score(p: Pos, cost: int) -> tuple[float, str]:
+        value = _square_value(game, enemies, p, reach) - 0.05 * cost
+        if threat:
+            value -= 3.0 * sum(1 for q in allies if game.board.distance(p, q) <= 2)
+        if throw and any(
+            game.board.distance(p, q) <= throw and line_of_sight(game.board, p, q) for q in clumps
+        ):
+            value += 3.0
+        return (value, f"@{p[0]},{p[1]}")
+
+    stay = score(origin, 0)
+    best = max(legal, key=lambda a: score(a.at or origin, game.board.distance(origin, a.at or origin)))
+    assert best.at is not None
+    return best if score(best.at, game.board.distance(origin, best.at))[0] > stay[0] + 0.5 else None
+
+
+def _square_value(game: G, enemies: list[Fighter], p: Pos, reach: int) -> float:
+    """How good a square is: a target in reach, cover from the enemies who can see it, not next to enemy
+    melee for a shooter; a melee fighter wants to stand next to the weakest enemy."""
+    board = game.board
+    nearest = min(board.distance(p, e.pos) for e in enemies)
+    if reach == 0:
+        weakest = min(enemies, key=lambda e: (e.health, e.id))
+        return 6.0 - 2.0 * board.distance(p, weakest.pos) - 0.1 * nearest
+    value = 0.0
+    seen_by = [e for e in enemies if line_of_sight(board, e.pos, p)]
+    in_reach = [e for e in seen_by if board.distance(p, e.pos) <= reach]
+    value += 4.0 if in_reach else -1.0 - 0.5 * max(0, nearest - reach)
+    for e in seen_by:
+        value += 1.2 * min(attacks.cover_level(game, e.pos, p), 2) - 0.6
+    value -= 2.5 * sum(1 for e in enemies if board.distance(p, e.pos) <= 1)
+    return value
+
+
+def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
+    best: tuple[float, str] | None = None
+    choice: Action | None = None
+    tag = me.ap >= 2 and any(a.has_flag("tag") for a in legal)
+    for a in legal:
+        if a.at is not None or a.target is None:
+            continue
+        target = state.fighters[a.target]
+        if not target.conscious or a.has_flag("tag") != tag:
+            continue
+        weapon = game.weapons[a.using or ""]
+        value = _expected(game, me, origin, target, weapon)
+        if best is None or (value, str(a)) > best:
+            best, choice = (value, str(a)), a
+    return choice
+
+
+def _expected(game: G, me: Fighter, origin: Pos, target: Fighter, weapon: Weapon) -> float:
+    """A rough worth of an attack: its expected margin over the defence in damage increments, and how close
+    the target is to going down."""
+    if weapon.throwable:
+        skill = explosives.throw_skill(game, weapon, game.board.distance(origin, target.pos), me)
+    else:
+        skill = weapon.attack_skill
+    defence = game.skill(target.id, "will" if weapon.harms == "mind" else "pdef")
+    if weapon.kind in ("ranged", "thrown"):
+        defence += attacks.cover_level(game, origin, target.pos) * game.options.cover_modifier
+    margin = game.skill(me.id, skill) - defence + 1.5
+    damage = weapon.base_damage * max(margin, 0.3) / float(weapon.di)
+    return damage - 0.3 * target.health - (0.5 if weapon.throwable else 0.0)

@@ -1,0 +1,166 @@
+"""Explosives and throwing (Far Recon 14-15, D2, D3): the throw at a square (Strength or Agility against a
+Difficulty Check), where it lands, and the blast that hits everyone within its radius with damage falling
+off by range increments (cover adds increments); each character resists with Physical Defense."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from tactica.engine.system import Context
+from tactica.grid import burst, cover_between
+from tactica.systems.farrecon import dice, vitals
+from tactica.systems.farrecon.dice import Fixed, Scored
+from tactica.systems.farrecon.events import (
+    BlastExposure,
+    Complication,
+    Detonated,
+    StrikeResolved,
+    ThrowLanded,
+)
+from tactica.systems.farrecon.options import FarReconOptions
+from tactica.systems.farrecon.setup import FarReconGame
+from tactica.systems.farrecon.sheet import Weapon
+from tactica.systems.farrecon.state import FarReconState, Fighter
+
+G = FarReconGame
+S = FarReconState
+Pos = tuple[int, int]
+#: Feet in a metre, exactly (1 ft = 0.3048 m).
+FEET_PER_METRE = Fraction(1250, 381)
+#: A blast never reaches farther than this many squares (a weapon without falloff).
+MAX_RADIUS = 20
+
+
+def increment_ft(weapon: Weapon, options: FarReconOptions) -> Fraction:
+    """D2: the range increment in feet (option range_increment_unit 'm': the stated number is metres)."""
+    return weapon.ri_ft * (FEET_PER_METRE if options.range_increment_unit == "m" else 1)
+
+
+def effective(
+    weapon: Weapon, distance_ft: Fraction, cover: int, options: FarReconOptions
+) -> tuple[int, int, int]:
+    """Far Recon 14: (range increments, increments added by ``cover`` levels, effective damage E).
+
+    E = Base Damage - Blast Falloff x (floor(distance / RI) + cover increments); option blast_increments
+    'ceil' counts every started increment. Example (D2): BD 10, RI 10 ft, BF 2 at 32 ft: 3 increments, E 4.
+    """
+    ratio = Fraction(distance_ft) / increment_ft(weapon, options)
+    count = math.ceil(ratio) if options.blast_increments == "ceil" else math.floor(ratio)
+    extra = cover * options.cover_increments
+    return count, extra, weapon.blast - weapon.falloff * (count + extra)
+
+
+def radius(game: G, weapon: Weapon) -> int:
+    """The blast radius in squares: the farthest distance at which E is still above 0 in the open."""
+    per_cell = Fraction(str(game.board.scale.per_cell))
+    far = 0
+    while far < MAX_RADIUS and effective(weapon, per_cell * (far + 1), 0, game.options)[2] > 0:
+        far += 1
+    return far
+
+
+def blast_cells(game: G, weapon: Weapon, at: Pos) -> frozenset[Pos]:
+    """The squares a blast at ``at`` reaches: within its radius and seen from ground zero (walls stop it)."""
+    return burst(game.board, at, radius(game, weapon))
+
+
+def throw_skill(game: G, weapon: Weapon, distance: int, f: Fighter) -> str:
+    """Far Recon 15: Strength for heavy objects and long throws, Agility for precision (the weapon's
+    skill); option throw_skill 'better': the better of the two."""
+    if game.options.throw_skill == "better":
+        agility, strength = game.skill(f.id, "agility"), game.skill(f.id, "strength")
+        return "strength" if strength > agility else "agility"
+    if distance > game.options.long_throw:
+        return "strength"
+    return weapon.skill if weapon.skill in ("agility", "strength") else "agility"
+
+
+def throw_dc(game: G, distance: int) -> int:
+    """Far Recon 2, 15: the Difficulty Check of a throw at a square: ceil(distance / throw_dc_squares)."""
+    return math.ceil(distance / game.options.throw_dc_squares)
+
+
+def throw(
+    game: G, state: S, f: Fighter, weapon: Weapon, aim: Pos, bonus: int, deferred: bool, ctx: Context
+) -> None:
+    """Far Recon 14-15: throw an explosive at a square: a success lands it there, a failure by k lands it
+    k squares short, a critical failure (Far Recon 4) halfway at best; then it goes off."""
+    far = game.board.distance(f.pos, aim)
+    skill = throw_skill(game, weapon, far, f)
+    dc = throw_dc(game, far)
+    f.carried[weapon.name] = f.carried.get(weapon.name, 0) - 1
+    roll = dice.roll(
+        ctx, game.options, f.id, f"{weapon.name} throw ({skill})", game.skill(f.id, skill) + bonus
+    )
+    short = 0 if dice.passes(roll, dc) else dc - roll.total
+    fumble = roll.critical == "failure" and game.options.critical_complications
+    landed = landing(game, f.pos, aim, short, fumble)
+    ctx.emit(ThrowLanded(f.id, weapon.name, aim, landed, skill, dc))
+    if fumble:
+        ctx.emit(Complication(f.id, "short", f"the {weapon.name} lands at @{landed[0]},{landed[1]}"))
+    detonate(game, state, f, weapon, landed, deferred, ctx)
+
+
+def landing(game: G, origin: Pos, aim: Pos, short: int, fumble: bool) -> Pos:
+    """Where a throw lands: ``short`` squares short of ``aim`` along the line from ``origin`` (at least 1
+    square from the thrower), halfway at most after a critical failure; never in a wall."""
+    board = game.board
+    far = board.distance(origin, aim)
+    reach = far - short
+    if fumble:
+        reach = min(reach, far // 2)
+    reach = max(reach, 1)
+    line = board.line(origin, aim)
+    spot = origin
+    for p in line[1:]:
+        if board.distance(origin, p) > reach or board.terrain(p).wall:
+            break
+        spot = p
+    return spot
+
+
+def detonate(game: G, state: S, f: Fighter, weapon: Weapon, at: Pos, deferred: bool, ctx: Context) -> None:
+    """Far Recon 14, D3: everyone in the blast resists its effective damage E with Physical Defense:
+    damage = Base Damage x ceil((E - PDef) / DI) (option explosive_damage 'subtract': E - PDef)."""
+    options = game.options
+    cells = blast_cells(game, weapon, at)
+    hit = [o for o in state.fighters.values() if o.present and o.status != "dead" and o.pos in cells]
+    ctx.emit(Detonated(f.id, weapon.name, at, radius(game, weapon), tuple(o.id for o in hit)))
+    per_cell = Fraction(str(game.board.scale.per_cell))
+    for o in hit:
+        distance_ft = per_cell * game.board.distance(at, o.pos)
+        cover = min(int(cover_between(game.board, at, o.pos)), 2)
+        count, extra, power = effective(weapon, distance_ft, cover, options)
+        ctx.emit(BlastExposure(f.id, o.id, int(distance_ft), count, extra, power))
+        if power <= 0:
+            continue
+        defence: Scored = Fixed(options.helpless_defense)
+        if o.conscious:
+            defence = dice.roll(ctx, options, o.id, "Physical Defense", game.skill(o.id, "pdef"))
+        damage, tiers, result = _blast_damage(weapon, power, defence, options)
+        margin = max(power - defence.total, 0)
+        ctx.emit(
+            StrikeResolved(
+                f.id, o.id, weapon.name, "pdef", power, defence.total, result, margin, tiers, damage
+            )
+        )
+        vitals.harm(game, state, o, "body", damage, f"{f.id}'s {weapon.name}", ctx, deferred=deferred)
+        if defence.critical == "failure" and options.critical_complications:
+            vitals.stagger(o, ctx)
+
+
+def _blast_damage(
+    weapon: Weapon, power: int, defence: Scored, options: FarReconOptions
+) -> tuple[int, int, str]:
+    """(damage, tiers, result) of E against a Physical Defense total (D3); a critical success resists."""
+    if defence.critical == "success":
+        return 0, 0, "resisted"
+    margin = power - defence.total
+    if options.explosive_damage == "subtract":
+        damage = max(margin, 0)
+        return damage, 0, "hit" if damage else ("graze" if margin == 0 else "resisted")
+    count = dice.tiers(margin, weapon.di, options)
+    if count:
+        return count * weapon.base_damage, count, "hit"
+    return 0, 0, "graze" if margin == 0 else "resisted"

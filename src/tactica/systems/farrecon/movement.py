@@ -1,0 +1,76 @@
+"""Moving (Far Recon 9: it does not use up the turn): up to Speed squares a turn in up to moves_per_turn
+moves; conscious enemies block, anyone's square can be crossed but not ended on; walls block; difficult
+ground costs 2."""
+
+from __future__ import annotations
+
+from tactica.engine.system import Context
+from tactica.grid import Path, find_path, reachable
+from tactica.systems.farrecon.events import MoveBlocked, ReconMoved
+from tactica.systems.farrecon.setup import FarReconGame
+from tactica.systems.farrecon.state import FarReconState, Fighter
+
+G = FarReconGame
+S = FarReconState
+Pos = tuple[int, int]
+
+
+def remaining(game: G, f: Fighter) -> int:
+    """Squares of Speed left this turn."""
+    return max(0, game.sheet(f.id).speed_of(game.options) - f.spent)
+
+
+def move_problem(game: G, f: Fighter) -> str | None:
+    """Why the character cannot move now (None: it can)."""
+    if f.restrained:
+        return f"{f.id} is restrained and cannot move"
+    if f.pinned:
+        return f"{f.id} staggered (a critical failure's complication) and cannot move this turn (Far Recon 4)"
+    if f.moves >= game.options.moves_per_turn:
+        return f"{f.id} has made its {game.options.moves_per_turn} move(s) this turn (option moves_per_turn)"
+    if remaining(game, f) == 0:
+        return f"{f.id} has no Speed left this turn"
+    return None
+
+
+def _blocks(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
+    """Squares the mover cannot enter (conscious enemies) and cannot stop on (anyone else's)."""
+    blocked: set[Pos] = set()
+    taken: set[Pos] = set()
+    for other in state.fighters.values():
+        if other.id == f.id or not other.present:
+            continue
+        taken.add(other.pos)
+        if other.side != f.side and other.conscious:
+            blocked.add(other.pos)
+    return blocked, taken
+
+
+def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
+    """Every square a move from ``start`` (default: where it stands) can end on, with its cost."""
+    origin = start or f.pos
+    blocked, taken = _blocks(state, f)
+    costs = reachable(game.board, origin, remaining(game, f), blocked=blocked, no_stop=taken - {origin})
+    return {p: cost for p, cost in costs.items() if p != origin}
+
+
+def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
+    """The cheapest path from where it stands to ``to`` within its Speed left, or None."""
+    blocked, taken = _blocks(state, f)
+    if to == f.pos:
+        return None
+    return find_path(game.board, f.pos, to, budget=remaining(game, f), blocked=blocked, no_stop=taken)
+
+
+def walk(game: G, state: S, f: Fighter, to: Pos, ctx: Context) -> bool:
+    """Move to ``to`` if it can still be reached (False, and :class:`MoveBlocked`, otherwise)."""
+    path = path_to(game, state, f, to)
+    if path is None:
+        ctx.emit(MoveBlocked(f.id, to, "the square can no longer be reached or is taken"))
+        f.moves += 1
+        return False
+    f.pos = to
+    f.spent += path.cost
+    f.moves += 1
+    ctx.emit(ReconMoved(f.id, tuple(path.cells), path.cost))
+    return True

@@ -1,0 +1,218 @@
+"""Star Rangers 16 (reloads, step by step: box magazines and cells, belt-fed guns with and without a
+loader, revolvers and internal magazines with speed loaders or clips, one round at a time, loading gates,
+refilling magazines, Quick Draw) and ruling B8 (option refill_draw)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.systems.srb.helpers import acting, fighter, fs, new_fight, of, offered, play, steps, why
+
+
+def armed(
+    weapon: str, *others: dict[str, Any], dice: list[int] | None = None, options: Any = None, **sheet: Any
+) -> Any:
+    """ana with ``weapon`` at (0, 0), then ``others``, then orc far off at (9, 4), in initiative order."""
+    return new_fight(
+        fighter("ana", "red", (0, 0), weapons=[weapon], **sheet),
+        *others,
+        fighter("orc", "blue", (9, 4)),
+        dice=dice,
+        options=options,
+    )
+
+
+def gear(fight: Any, name: str, who: str = "ana") -> Any:
+    return fs(fight, who).gear[name]
+
+
+def costs(events: list[Any]) -> list[tuple[str, tuple[str, ...]]]:
+    return [(e.cost, tuple(e.paid)) for e in of(events, "SrbActionPaid")]
+
+
+def test_srb_16_box_magazine_two_move_actions_in_order() -> None:
+    """Star Rangers 16: a box magazine: draw the new magazine and eject the old one (a move action), then
+    insert it and chamber a round (a move action: here the standard action spent as one). The magazine
+    must be in hand before it goes in, and the gun cannot fire in between."""
+    fight = armed("pistol", loaded={"pistol": 3}, magazines={"pistol": 1})
+    events = fight.apply("ana reload pistol")
+    assert steps(events) == [("ana", "draw-magazine", 0, False)]
+    assert fs(fight, "ana").mags == {"pistol": [3]}  # the old magazine, kept with its rounds
+    assert "being reloaded" in why(fight, "ana attack orc with pistol")
+    events = fight.apply("ana reload pistol")
+    assert steps(events) == [("ana", "insert", 12, True)]
+    assert costs(events) == [("move", ("standard",))]
+
+
+def test_srb_16_quick_draw_makes_drawing_the_magazine_free() -> None:
+    """Star Rangers 16: with Quick Draw, drawing the magazine is a free action: the reload takes one move
+    action and the attack is still there."""
+    fight = armed("pistol", dice=[5], loaded={"pistol": 0}, magazines={"pistol": 1}, quick_draw=True)
+    events = play(fight, "ana reload pistol", "ana reload pistol")
+    assert costs(events) == [("free", ("free",)), ("move", ("move",))]
+    assert "ana attack orc with pistol" in offered(fight, "attack")
+
+
+def test_srb_16_a_powered_weapon_changes_its_cell_like_a_magazine() -> None:
+    """Star Rangers 16, 22 (5): a powered weapon's cell is changed like a box magazine."""
+    fight = armed("laser-pistol", loaded={"laser-pistol": 0}, magazines={"laser-pistol": 1})
+    events = play(fight, "ana reload laser-pistol", "ana reload laser-pistol")
+    assert steps(events) == [("ana", "draw-magazine", 0, False), ("ana", "insert", 10, True)]
+
+
+def test_srb_16_refusals() -> None:
+    """Star Rangers 16: a full gun, a gun with no spare, a weapon not in hand are not reloaded."""
+    fight = armed("pistol", magazines={"pistol": 1})
+    assert "already full" in why(fight, "ana reload pistol")
+    fight = armed("pistol", loaded={"pistol": 0})
+    assert "no loaded spare magazine" in why(fight, "ana reload pistol")
+    fight = new_fight(
+        fighter(
+            "ana", "red", (0, 0), weapons=["knife", "pistol"], loaded={"pistol": 0}, magazines={"pistol": 1}
+        ),
+        fighter("orc", "blue", (9, 4)),
+    )
+    assert "draw the pistol first" in why(fight, "ana reload pistol")
+
+
+def test_srb_16_belt_fed_four_move_actions_alone() -> None:
+    """Star Rangers 16: a belt-fed gun: remove the belt end, draw the new belt, insert it, prepare the gun:
+    four move actions (Quick Draw does not help), two turns for the gunner alone."""
+    fight = armed("machine-gun", loaded={"machine-gun": 5}, magazines={"machine-gun": 1}, quick_draw=True)
+    events = play(fight, "ana reload machine-gun", "ana reload machine-gun")
+    assert steps(events) == [("ana", "remove-belt", 0, False), ("ana", "draw-belt", 0, False)]
+    assert costs(events) == [("move", ("move",)), ("move", ("standard",))]
+    play(fight, "ana end", "orc end")
+    events = play(fight, "ana reload machine-gun", "ana reload machine-gun")
+    assert steps(events) == [("ana", "insert-belt", 30, False), ("ana", "prepare", 30, True)]
+    assert fs(fight, "ana").mags == {"machine-gun": [5]}  # the belt end taken out, with its rounds
+
+
+def test_srb_16_a_loader_shares_the_belt_reload_in_one_round() -> None:
+    """Star Rangers 16: with a loader the two each do two of the moves: ana removes the belt end and draws
+    the new one, bo inserts it and prepares the gun; it is ready before ana's next turn."""
+    bo = fighter("bo", "red", (1, 0))
+    fight = armed("machine-gun", bo, loaded={"machine-gun": 0}, magazines={"machine-gun": 1})
+    play(fight, "ana reload machine-gun", "ana reload machine-gun")
+    assert acting(fight) == "bo"
+    assert offered(fight, "load") == {"bo load ana with machine-gun"}
+    events = play(fight, "bo load ana with machine-gun", "bo load ana with machine-gun")
+    assert steps(events) == [("bo", "insert-belt", 30, False), ("bo", "prepare", 30, True)]
+    assert [e.owner for e in of(events, "SrbReloadStep")] == ["ana", "ana"]
+    assert fight.state.order.round == 1
+    play(fight, "orc end")
+    assert "ana attack orc with machine-gun" in offered(fight, "attack")
+
+
+def test_srb_16_the_loader_draws_the_belt_it_carries() -> None:
+    """Star Rangers 16: the belt can come from the loader, who must stand next to the gunner."""
+    bo = fighter("bo", "red", (1, 0), magazines={"machine-gun": 1})
+    fight = armed("machine-gun", bo, loaded={"machine-gun": 0})
+    fight.apply("ana reload machine-gun")
+    assert "carries no belt" in why(fight, "ana reload machine-gun")
+    fight.apply("ana end")
+    events = play(fight, "bo load ana with machine-gun", "bo load ana with machine-gun")
+    assert steps(events) == [("bo", "draw-belt", 0, False), ("bo", "insert-belt", 30, False)]
+    assert fs(fight, "bo").mags == {"machine-gun": []}
+    far = armed(
+        "machine-gun", fighter("bo", "red", (3, 0), magazines={"machine-gun": 1}), loaded={"machine-gun": 0}
+    )
+    play(far, "ana end")
+    assert "must stand next to ana" in why(far, "bo load ana with machine-gun")
+
+
+def test_srb_16_revolver_speed_loader_as_a_box_magazine() -> None:
+    """Star Rangers 16: a speed loader is used as a box magazine (draw, then insert); the live rounds left
+    in the cylinder go back to the loose rounds."""
+    fight = armed("revolver", loaded={"revolver": 2}, magazines={"revolver": 1}, rounds={"revolver": 6})
+    assert offered(fight, "reload") == {"ana reload revolver", "ana reload revolver +single"}
+    events = play(fight, "ana reload revolver", "ana reload revolver")
+    assert steps(events) == [("ana", "draw-loader", 2, False), ("ana", "insert-loader", 6, True)]
+    assert fs(fight, "ana").rounds == {"revolver": 8}
+
+
+def test_srb_16_internal_magazine_with_a_clip() -> None:
+    """Star Rangers 16: an internal magazine loaded with a clip: as a box magazine."""
+    fight = armed("battle-rifle", loaded={"battle-rifle": 0}, magazines={"battle-rifle": 1})
+    events = play(fight, "ana reload battle-rifle", "ana reload battle-rifle")
+    assert steps(events) == [("ana", "draw-loader", 0, False), ("ana", "insert-loader", 8, True)]
+
+
+def test_srb_16_one_round_at_a_time_two_steps_per_move_action() -> None:
+    """Star Rangers 16: single rounds: draw the rounds (a move action), then eject, load one round per step,
+    close: two steps per move action."""
+    fight = armed("revolver", loaded={"revolver": 2}, rounds={"revolver": 10})
+    events = play(fight, "ana reload revolver", "ana reload revolver")
+    assert steps(events) == [
+        ("ana", "draw-rounds", 2, False),
+        ("ana", "eject", 2, False),
+        ("ana", "load", 3, False),
+    ]
+    assert fs(fight, "ana").rounds == {"revolver": 6} and gear(fight, "revolver").hand_rounds == 3
+    play(fight, "orc end")
+    events = play(fight, "ana reload revolver", "ana reload revolver")
+    assert steps(events) == [
+        ("ana", "load", 4, False),
+        ("ana", "load", 5, False),
+        ("ana", "load", 6, False),
+        ("ana", "close", 6, True),
+    ]
+
+
+def test_srb_16_closing_early_and_choosing_single_rounds() -> None:
+    """Star Rangers 16: the loader of single rounds may close before the weapon is full (+close: the
+    rounds left in hand go back); +single loads single rounds though a speed loader is there."""
+    fight = armed("revolver", loaded={"revolver": 2}, magazines={"revolver": 1}, rounds={"revolver": 10})
+    play(fight, "ana reload revolver +single", "ana reload revolver")
+    play(fight, "orc end")
+    assert "ana reload revolver +close" in offered(fight, "reload")
+    events = fight.apply("ana reload revolver +close")
+    assert steps(events) == [("ana", "close", 3, True)]
+    assert fs(fight, "ana").rounds == {"revolver": 9} and fs(fight, "ana").mags == {"revolver": [6]}
+
+
+def test_srb_16_loading_gate_doubles_the_times() -> None:
+    """Star Rangers 16: a loading-gate revolver: the process times are doubled: one step per move action."""
+    fight = armed("frontier-revolver", loaded={"frontier-revolver": 4}, rounds={"frontier-revolver": 10})
+    events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
+    assert [s[1] for s in steps(events)] == ["draw-rounds", "eject"]
+    play(fight, "orc end")
+    events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
+    assert [s[1:3] for s in steps(events)] == [("load", 5), ("load", 6)]
+
+
+def test_srb_16_internal_magazine_single_rounds_open_instead_of_eject() -> None:
+    """Star Rangers 16: for an internal magazine the first step is opening it (no eject)."""
+    fight = armed("shotgun", loaded={"shotgun": 0}, rounds={"shotgun": 4})
+    events = play(fight, "ana reload shotgun", "ana reload shotgun")
+    assert [s[1:3] for s in steps(events)] == [("draw-rounds", 0), ("open", 0), ("load", 1)]
+
+
+def test_srb_16_refilling_a_magazine_two_rounds_per_move_action() -> None:
+    """Star Rangers 16, B8: refilling a box magazine: draw the rounds (a move action, free with Quick
+    Draw), then insert 2 rounds per move action."""
+    fight = armed("pistol", magazines={"pistol": [4]}, rounds={"pistol": 10}, quick_draw=True)
+    events = play(fight, "ana refill pistol", "ana refill pistol", "ana refill pistol")
+    assert [(e.step, e.rounds, e.magazine) for e in of(events, "SrbRefilled")] == [
+        ("draw-rounds", 8, 4),
+        ("insert-rounds", 2, 6),
+        ("insert-rounds", 2, 8),
+    ]
+    assert costs(events) == [("free", ("free",)), ("move", ("move",)), ("move", ("standard",))]
+    assert fs(fight, "ana").rounds == {"pistol": 2}
+
+
+def test_srb_b8_option_refill_per_two_rounds() -> None:
+    """B8, option refill_draw per_two_rounds: the literal '2/move action': 2 rounds drawn, 2 inserted, 2
+    more drawn."""
+    fight = armed(
+        "pistol", magazines={"pistol": [4]}, rounds={"pistol": 10}, options={"refill_draw": "per_two_rounds"}
+    )
+    events = play(fight, "ana refill pistol", "ana refill pistol")
+    play(fight, "orc end")
+    events += fight.apply("ana refill pistol")
+    assert [(e.step, e.rounds, e.magazine) for e in of(events, "SrbRefilled")] == [
+        ("draw-rounds", 2, 4),
+        ("insert-rounds", 2, 6),
+        ("draw-rounds", 2, 6),
+    ]
