@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import SquareBoard
-from tactica.systems.setup_common import ID, MapSpec, build_board, check_position, place
+from tactica.systems.setup_common import (
+    ID,
+    MapSpec,
+    build_board,
+    check_places,
+    check_position,
+    load_content,
+    place,
+    sheet_data,
+)
 from tactica.systems.srb.options import StarRangersOptions
 from tactica.systems.srb.sheet import Character, Weapon
 from tactica.systems.validation import explain_validation_error
@@ -86,13 +92,9 @@ class SrbGame(Game):
         return self.sheets[fighter_id]
 
 
-@cache
 def content(kind: str) -> dict[str, Any]:
     """A content file of the system ('weapons', 'characters') as data."""
-    text = resources.files("tactica.systems.srb").joinpath(f"content/{kind}.yaml").read_text()
-    data = yaml.safe_load(text)
-    assert isinstance(data, dict)
-    return data
+    return load_content("tactica.systems.srb", kind)
 
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
@@ -113,7 +115,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
         sheets[c.id] = _character(c, weapons, where)
         sizes[c.id] = sheets[c.id].size_category(spec.options.size_boundary)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
-    _check_places(start)
+    check_places(start)
     if spec.initiative:
         for cid in spec.initiative:
             if cid not in sheets:
@@ -134,16 +136,7 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
-    data: dict[str, Any] = {}
-    if c.template is not None:
-        templates = content("characters")
-        if c.template not in templates:
-            raise SetupError(
-                f"{where}.template: unknown character '{c.template}'; known: {', '.join(sorted(templates))}"
-            )
-        data.update(templates[c.template])
-    data.update(c.model_extra or {})
-    data.setdefault("name", c.id)
+    data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     try:
         sheet = Character.model_validate(data)
     except ValidationError as error:
@@ -177,13 +170,3 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
         if not 0 <= n <= weapons[name].capacity:
             raise SetupError(f"{where}.loaded.{name}: must be 0-{weapons[name].capacity}")
     return sheet
-
-
-def _check_places(start: Mapping[str, Placement]) -> None:
-    seen: dict[Pos, str] = {}
-    for cid, c in start.items():
-        if c.at in seen:
-            raise SetupError(f"combatants: '{cid}' and '{seen[c.at]}' both stand on {list(c.at)}")
-        seen[c.at] = cid
-    if len({c.side for c in start.values()}) < 2:
-        raise SetupError("combatants: a fight needs at least two sides")
