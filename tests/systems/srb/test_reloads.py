@@ -216,3 +216,39 @@ def test_srb_b8_option_refill_per_two_rounds() -> None:
         ("insert-rounds", 2, 6),
         ("draw-rounds", 2, 6),
     ]
+
+
+def test_srb_16_a_magazine_reload_draws_a_new_magazine_not_the_ejected_one() -> None:
+    """Star Rangers 16: 'draw the new magazine and eject the old one': the fuller old magazine is not put
+    straight back in."""
+    fight = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["pistol"], magazines={"pistol": [5]}, loaded={"pistol": 10}),
+        fighter("orc", "blue", (8, 2)),
+    )
+    fight.apply("ana reload pistol")
+    fight.apply("ana reload pistol")
+    ana = fight.state.fighters["ana"]
+    assert (ana.gear["pistol"].loaded, ana.mags["pistol"]) == (5, [10])
+
+
+def test_srb_16_a_belt_reload_draws_a_new_belt_not_the_removed_one() -> None:
+    """Star Rangers 16: remove the current belt, draw the new belt, insert it, prepare: the new belt goes in
+    and the removed one becomes a spare."""
+    fight = new_fight(
+        fighter(
+            "ana",
+            "red",
+            (2, 2),
+            weapons=["machine-gun"],
+            magazines={"machine-gun": [8]},
+            loaded={"machine-gun": 20},
+        ),
+        fighter("orc", "blue", (8, 2)),
+    )
+    fight.apply("ana reload machine-gun")
+    fight.apply("ana reload machine-gun")
+    fight.apply("orc end")
+    fight.apply("ana reload machine-gun")
+    fight.apply("ana reload machine-gun")
+    ana = fight.state.fighters["ana"]
+    assert (ana.gear["machine-gun"].loaded, ana.mags["machine-gun"]) == (8, [20])

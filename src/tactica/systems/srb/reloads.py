@@ -215,18 +215,21 @@ def do_step(game: G, f: Fighter, owner: Fighter, w: Weapon, gear: Gear, action: 
         return
     mags = f.mags.setdefault(w.name, [])
     if step in ("draw-magazine", "draw-belt", "draw-loader"):
+        gear.held = mags.pop(_fullest(mags))  # a new one from the spares, before the old one joins them
         if step == "draw-magazine" and gear.mag_in:
             owner.mags.setdefault(w.name, []).append(gear.loaded)
             gear.loaded, gear.mag_in = 0, False
-        gear.held = mags.pop(_fullest(mags))
     elif step in ("insert", "insert-belt"):
         gear.loaded, gear.mag_in, gear.held = gear.held, True, -1
+        if gear.removed >= 0:  # the belt taken out is a spare now
+            owner.mags.setdefault(w.name, []).append(gear.removed)
+            gear.removed = -1
     elif step == "insert-loader":
         owner.rounds[w.name] = owner.rounds.get(w.name, 0) + gear.loaded
         gear.loaded, gear.held = min(w.capacity, gear.held), -1
     elif step == "remove-belt":
         if gear.mag_in and gear.loaded > 0:
-            owner.mags.setdefault(w.name, []).append(gear.loaded)
+            gear.removed = gear.loaded  # kept apart: the belt drawn next is a new one (rule 16)
         gear.loaded, gear.mag_in = 0, False
     elif step == "draw-rounds":
         take = min(f.rounds.get(w.name, 0), w.capacity - gear.loaded)

@@ -16,7 +16,8 @@ class Gear:
 
     ``loaded`` counts the rounds in it (magazine, belt, cell, cylinder or tube); ``mag_in`` says a magazine,
     belt or cell is in it. ``step`` is the last reload step done ('' when no reload is under way, rule 16);
-    ``held`` the rounds of the magazine, belt or speed loader drawn for it (-1: none in hand);
+    ``held`` the rounds of the magazine, belt or speed loader drawn for it (-1: none in hand); ``removed``
+    the rounds of the belt taken out, put with the spares once the new one is in (-1: none);
     ``hand_rounds`` loose rounds drawn for loading one at a time. ``refill`` is the carried magazine being
     refilled (-1: none) and ``refill_rounds`` the rounds drawn for it. ``fault`` is a critical failure that
     takes one action to clear ('jammed', 'safe', 'fuse', 'off'); ``broken`` a weapon ruined or broken;
@@ -28,6 +29,7 @@ class Gear:
     mag_in: bool = True
     step: str = ""
     held: int = -1
+    removed: int = -1
     hand_rounds: int = 0
     single: bool = False
     refill: int = -1
