@@ -237,3 +237,18 @@ def test_farrecon_15_thrown_weapons_are_thrown_not_attacked_with(weapon: str) ->
     """Far Recon 15: a thrown weapon uses the 'throw' verb."""
     fight = new_fight(fighter("a", "x", (0, 1), weapons=[weapon]), fighter("b", "y", (3, 1)))
     assert "is thrown" in refused(fight, f"a attack b with {weapon}")
+
+
+def test_farrecon_4_a_fumbled_throw_that_passes_lands_and_the_thrower_staggers() -> None:
+    """Far Recon 4: 'a character can critically fail and still succeed, if they beat the DC': the frag lands
+    where aimed; the complication is that the thrower staggers."""
+    fight = new_fight(
+        fighter("ana", "a", (0, 1), weapons=["frag"], skills={"agility": 6}),
+        fighter("bo", "b", (3, 1)),
+        fighter("cy", "b", (7, 1)),
+        dice=FUMBLE + [0, 0, 0, 0] * 3,
+    )
+    fight.apply("ana throw @3,1 with frag")
+    landed = [e for e in fight.events if e.kind == "ThrowLanded"][-1]
+    assert (landed.aimed, landed.landed) == ((3, 1), (3, 1))
+    assert fight.state.fighters["ana"].stagger is True

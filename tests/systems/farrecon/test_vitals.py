@@ -239,3 +239,15 @@ def test_farrecon_21_no_aspect_no_tag() -> None:
     assert "no aspect to tag" in refused(fight, "m end +tag")
     assert all("+tag" not in a for a in offered(fight))
     assert "unknown flag" in refused(fight, "m end +fast")
+
+
+def test_farrecon_19_a_setup_cannot_start_someone_below_minus_base_body() -> None:
+    """Far Recon 19: below minus the base Body a character is dead: a setup asking for it is refused, as is
+    health above the base Body."""
+    import pytest
+
+    from tactica.engine.errors import SetupError
+
+    for health in (-12, 30):
+        with pytest.raises(SetupError, match=r"health_now: -?\d+ is outside -8\.\.8"):
+            new_fight(fighter("ana", "a", (0, 1)), fighter("bo", "b", (3, 1), health_now=health))

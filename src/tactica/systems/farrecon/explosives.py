@@ -85,7 +85,8 @@ def throw(
     game: G, state: S, f: Fighter, weapon: Weapon, aim: Pos, bonus: int, deferred: bool, ctx: Context
 ) -> None:
     """Far Recon 14-15: throw an explosive at a square: a success lands it there, a failure by k lands it
-    k squares short, a critical failure (Far Recon 4) halfway at best; then it goes off."""
+    k squares short, a failed critical failure (Far Recon 4) halfway at best (one that still passes lands,
+    and the thrower staggers); then it goes off."""
     far = game.board.distance(f.pos, aim)
     skill = throw_skill(game, weapon, far, f)
     dc = throw_dc(game, far)
@@ -93,12 +94,15 @@ def throw(
     roll = dice.roll(
         ctx, game.options, f.id, f"{weapon.name} throw ({skill})", game.skill(f.id, skill) + bonus
     )
-    short = 0 if dice.passes(roll, dc) else dc - roll.total
+    passed = dice.passes(roll, dc)
+    short = 0 if passed else dc - roll.total
     fumble = roll.critical == "failure" and game.options.critical_complications
-    landed = landing(game, f.pos, aim, short, fumble)
+    landed = landing(game, f.pos, aim, short, fumble and not passed)
     ctx.emit(ThrowLanded(f.id, weapon.name, aim, landed, skill, dc))
-    if fumble:
+    if fumble and not passed:
         ctx.emit(Complication(f.id, "short", f"the {weapon.name} lands at @{landed[0]},{landed[1]}"))
+    elif fumble:  # Far Recon 4: it still succeeds, with a complication: the thrower staggers
+        vitals.stagger(f, ctx)
     detonate(game, state, f, weapon, landed, deferred, ctx)
 
 

@@ -124,6 +124,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FarReconGame:
         if c.id in sheets:
             raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
         sheets[c.id] = _character(c, weapons, where)
+        _check_health(c, sheets[c.id], where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
     check_places(start)
     _check_joins(spec, start)
@@ -162,6 +163,16 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
         if w not in sheet.weapons or not weapons[w].throwable:
             raise SetupError(f"{where}.carry: '{w}' is not one of its thrown weapons or explosives")
     return sheet
+
+
+def _check_health(c: CombatantSpec, sheet: Character, where: str) -> None:
+    """Far Recon 17-19: current health lies between minus the base Body (below it a character is dead) and
+    the base Body."""
+    if c.health_now is not None and not -sheet.body <= c.health_now <= sheet.body:
+        raise SetupError(
+            f"{where}.health_now: {c.health_now} is outside -{sheet.body}..{sheet.body} (its base Body is"
+            f" {sheet.body}; below -{sheet.body} a character is dead, Far Recon 19)"
+        )
 
 
 def _check_joins(spec: SetupSpec, start: Mapping[str, Placement]) -> None:
