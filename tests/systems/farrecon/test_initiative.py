@@ -246,6 +246,20 @@ def test_farrecon_8_delay_before_moving_only() -> None:
     assert "already moved" in refused(fight, "a delay")
 
 
+def test_farrecon_8_option_delay_after_move() -> None:
+    """Option delay_after_move (Far Recon 8-9): moving does not use up the turn, so the action may still be
+    delayed after a move; the delayed character acts later without moving again."""
+    fight = new_fight(
+        fighter("a", "x", (0, 0)), fighter("b", "y", (7, 0)), options={"delay_after_move": True}
+    )
+    fight.apply("a move @1,0")
+    fight.apply("a delay")
+    assert {str(x) for x in fight.legal_actions()} == {"a act", "a wait"}  # before b's slot: act now or wait
+    fight.apply("a wait")
+    assert fight.deciding() == ["b"]
+    assert fight.state.fighters["a"].pos == (1, 0)
+
+
 def test_farrecon_8_a_tied_character_may_delay_out_of_its_slot() -> None:
     """Far Recon 8: in a simultaneous slot a character may delay; the others resolve without it and it
     acts later in a slot of its own."""

@@ -172,6 +172,11 @@ class FarReconOptions(BaseModel):
     action_points: int = Field(
         3, ge=0, le=10, description="Far Recon 21: Action Points a character starts a run with"
     )
+    delay_after_move: bool = Field(
+        False,
+        description="Far Recon 8: a character delays before moving or acting (True: also after moving, as"
+        " moving does not use up the turn, rule 9)",
+    )
     max_rounds: int = Field(
         100, ge=1, le=10_000, description="A fight still going after this many rounds ends in a draw"
     )

@@ -158,7 +158,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
                 ]
             if wanted("clear"):
                 out += [Action(f.id, "clear", using=w) for w in f.jammed]
-        if wanted("delay") and self._delay_problem(state, f) is None:
+        if wanted("delay") and self._delay_problem(game, state, f) is None:
             out.append(Action(f.id, "delay"))
         if wanted("end"):
             out.append(Action(f.id, "end"))
@@ -180,13 +180,13 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
                 return f"{f.id} has already declared its move this slot"
         return movement.move_problem(game, f)
 
-    def _delay_problem(self, state: S, f: Fighter) -> str | None:
+    def _delay_problem(self, game: G, state: S, f: Fighter) -> str | None:
         """Far Recon 8: before moving or acting; one delayed action at a time."""
         if state.mode == "declare":
             if state.plans[f.id].move_to is not None:
                 return f"{f.id} has declared a move: delay before declaring anything (Far Recon 8)"
             return None
-        if f.moves:
+        if f.moves and not game.options.delay_after_move:
             return f"{f.id} has already moved this turn: delay before moving or acting (Far Recon 8)"
         if f.interjected:
             return f"{f.id} is acting on its delayed action now and cannot delay it again (Far Recon 8)"
@@ -279,7 +279,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         if verb == "move":
             return self._move_refusal(game, state, f, action)
         if verb == "delay":
-            return self._delay_problem(state, f) or "delay takes nothing else: 'X delay'"
+            return self._delay_problem(game, state, f) or "delay takes nothing else: 'X delay'"
         if verb == "end":
             return "end takes nothing else: 'X end'"
         if f.broken:
