@@ -172,13 +172,14 @@ def test_srb_16_closing_early_and_choosing_single_rounds() -> None:
 
 
 def test_srb_16_loading_gate_doubles_the_times() -> None:
-    """Star Rangers 16: a loading-gate revolver: the process times are doubled: one step per move action."""
+    """Star Rangers 16: a loading-gate revolver: "the process times are doubled" (all of them): drawing the
+    rounds takes two move actions, then one step (eject, each round, close) per move action."""
     fight = armed("frontier-revolver", loaded={"frontier-revolver": 4}, rounds={"frontier-revolver": 10})
     events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
-    assert [s[1] for s in steps(events)] == ["draw-rounds", "eject"]
+    assert [s[1] for s in steps(events)] == ["drawing-rounds", "draw-rounds"]
     play(fight, "orc end")
     events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
-    assert [s[1:3] for s in steps(events)] == [("load", 5), ("load", 6)]
+    assert [s[1:3] for s in steps(events)] == [("eject", 4), ("load", 5)]
 
 
 def test_srb_16_internal_magazine_single_rounds_open_instead_of_eject() -> None:

@@ -28,7 +28,7 @@ from tactica.systems.srb.state import Fighter, Gear, SrbState
 G = SrbGame
 S = SrbState
 #: Steps that draw something: a move action, free with Quick Draw (rule 16).
-DRAWS = ("draw-magazine", "draw-loader", "draw-rounds")
+DRAWS = ("draw-magazine", "draw-loader", "draw-rounds", "drawing-rounds")
 BELT = ("remove-belt", "draw-belt", "insert-belt", "prepare")
 #: One-round-at-a-time steps after drawing the rounds: two per move action (one with a loading gate).
 SINGLE_STEPS = ("eject", "open", "load")
@@ -69,6 +69,8 @@ def next_step(game: G, performer: Fighter, w: Weapon, gear: Gear, single: bool =
     if w.feed in ("revolver", "internal"):
         if step == "draw-loader":
             return "insert-loader", ""
+        if step == "drawing-rounds":  # a loading gate: drawing the rounds takes twice as long
+            return "draw-rounds", ""
         if step == "draw-rounds" or step in SINGLE_STEPS:
             return "load", ""
         if full:
@@ -77,7 +79,7 @@ def next_step(game: G, performer: Fighter, w: Weapon, gear: Gear, single: bool =
         if loader and not single:
             return "draw-loader", ""
         if performer.rounds.get(w.name, 0) > 0:
-            return "draw-rounds", ""
+            return ("drawing-rounds" if w.loading_gate else "draw-rounds"), ""
         if single:
             return "", f"Star Rangers 16: {performer.id} has no loose rounds for the {w.name}"
         return (
@@ -231,6 +233,8 @@ def do_step(game: G, f: Fighter, owner: Fighter, w: Weapon, gear: Gear, action: 
         if gear.mag_in and gear.loaded > 0:
             gear.removed = gear.loaded  # kept apart: the belt drawn next is a new one (rule 16)
         gear.loaded, gear.mag_in = 0, False
+    elif step == "drawing-rounds":
+        pass  # the first half of a loading gate's doubled draw (rule 16): the rounds come with the second
     elif step == "draw-rounds":
         take = min(f.rounds.get(w.name, 0), w.capacity - gear.loaded)
         f.rounds[w.name] -= take
