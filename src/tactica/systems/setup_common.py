@@ -3,13 +3,13 @@ combatants."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, Protocol, overload
+from typing import Any, Literal, Protocol, TypeVar, overload
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tactica.engine.errors import SetupError
 from tactica.grid import (
@@ -23,6 +23,7 @@ from tactica.grid import (
     parse_hex_map,
     parse_map,
 )
+from tactica.systems.validation import explain_validation_error
 
 ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
 Markers = dict[str, list[tuple[int, int]]]
@@ -190,3 +191,44 @@ def check_places(start: Mapping[str, Placed]) -> None:
         seen[c.at] = cid
     if len({c.side for c in start.values()}) < 2:
         raise SetupError("combatants: a fight needs at least two sides")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], data: Mapping[str, Any], where: str = "") -> M:
+    """``data`` as a ``model``; a validation failure becomes one :class:`SetupError` naming ``where``."""
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as error:
+        prefix = f"{where}: " if where else ""
+        raise SetupError(prefix + explain_validation_error(error)) from None
+
+
+def named_table(
+    model: type[M], table: Mapping[str, Mapping[str, Any]], kind: str, key: str = "name"
+) -> dict[str, M]:
+    """Every entry of a table of named things (weapons, abilities) as a ``model``, its name put in ``key``."""
+    return {name: validated(model, {key: name, **data}, f"{kind}.{name}") for name, data in table.items()}
+
+
+class Identified(Protocol):
+    """A combatant entry of a setup: it has an id."""
+
+    @property
+    def id(self) -> str: ...
+
+
+C = TypeVar("C", bound=Identified)
+
+
+def each_combatant(combatants: Sequence[C]) -> Iterator[tuple[str, C]]:
+    """The combatants with the place to name in errors (``combatants[2] (ana)``); an id used twice is a
+    :class:`SetupError`."""
+    seen: set[str] = set()
+    for i, c in enumerate(combatants):
+        where = f"combatants[{i}] ({c.id})"
+        if c.id in seen:
+            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+        seen.add(c.id)
+        yield where, c

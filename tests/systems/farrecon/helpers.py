@@ -7,6 +7,7 @@ from typing import Any
 from tactica.dice import ScriptedDice
 from tactica.engine import Fight
 from tactica.systems import get_system
+from tests.systems.common import kinds, last, offered  # noqa: F401 (re-exported)
 
 #: The Far Recon instance of these tests (conftest.py registers it while they run, if needed).
 SYSTEM = get_system("farrecon")
@@ -53,27 +54,9 @@ def state_of(fight: Fight, fid: str) -> Any:
     return fight.state.fighters[fid]  # type: ignore[attr-defined]
 
 
-def kinds(fight: Fight) -> list[str]:
-    """Event kinds in order."""
-    return [e.kind for e in fight.events]
-
-
-def last(fight: Fight, kind: str) -> Any:
-    """The last event of a kind."""
-    return [e for e in fight.events if e.kind == kind][-1]
-
-
 def of(fight: Fight, kind: str) -> list[Any]:
     """The events of one kind."""
     return [e for e in fight.events if e.kind == kind]
-
-
-def offered(fight: Fight, verb: str | None = None) -> set[str]:
-    """The legal actions (of one verb), as text; every legal action must pass ``why_illegal``."""
-    actions = fight.legal_actions()
-    for action in actions:
-        assert fight.why_illegal(action) is None, str(action)
-    return {str(a) for a in actions if verb is None or a.verb == verb}
 
 
 def refused(fight: Fight, action: str) -> str:

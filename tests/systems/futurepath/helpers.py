@@ -7,6 +7,7 @@ from typing import Any
 from tactica.dice import ScriptedDice
 from tactica.engine import Fight
 from tactica.systems import get_system
+from tests.systems.common import kinds, last  # noqa: F401 (re-exported)
 
 PLAIN = {"advantage_die": 0, "proficient": []}
 #: The end of the refusal for a move out of reach.
@@ -36,16 +37,6 @@ def new_fight(*combatants: dict[str, Any], dice: list[int] | None = None, **extr
     data = setup(*combatants, **extra)
     source = ScriptedDice(dice or [], then=None) if dice is not None else None
     return Fight.new(get_system("futurepath"), data, dice=source)
-
-
-def kinds(fight: Fight) -> list[str]:
-    """Event kinds in order."""
-    return [e.kind for e in fight.events]
-
-
-def last(fight: Fight, kind: str) -> Any:
-    """The last event of a kind."""
-    return [e for e in fight.events if e.kind == kind][-1]
 
 
 def hp(fight: Fight, fid: str) -> int:

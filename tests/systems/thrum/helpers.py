@@ -7,6 +7,7 @@ from typing import Any
 from tactica.dice import ScriptedDice
 from tactica.engine import Fight
 from tactica.systems import get_system
+from tests.systems.common import kinds, last, of, offered  # noqa: F401 (re-exported)
 
 #: A plain sheet: every modifier 0, one Combat Art at +0, Speed 4 (Fatigue Tolerance 3, Stress Tolerance 2).
 PLAIN: dict[str, Any] = {"end": 0, "ref": 0, "foc": 0, "arts": {"brawling": 0}, "speed": 4}
@@ -44,26 +45,3 @@ def new_fight(*combatants: dict[str, Any], dice: list[int] | None = None, **extr
 def fighter_state(fight: Fight, fid: str) -> Any:
     """A combatant's state now."""
     return fight.state.fighters[fid]  # type: ignore[attr-defined]
-
-
-def kinds(fight: Fight) -> list[str]:
-    """Event kinds in order."""
-    return [e.kind for e in fight.events]
-
-
-def last(fight: Fight, kind: str) -> Any:
-    """The last event of a kind."""
-    return [e for e in fight.events if e.kind == kind][-1]
-
-
-def of(events: list[Any], kind: str) -> list[Any]:
-    """The events of one kind."""
-    return [e for e in events if e.kind == kind]
-
-
-def offered(fight: Fight, verb: str | None = None) -> set[str]:
-    """The legal actions (of one verb), as text; every legal action must pass ``why_illegal``."""
-    actions = fight.legal_actions()
-    for action in actions:
-        assert fight.why_illegal(action) is None, str(action)
-    return {str(a) for a in actions if verb is None or a.verb == verb}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -19,11 +19,13 @@ from tactica.systems.setup_common import (
     build_board,
     check_places,
     check_position,
+    each_combatant,
     load_content,
+    named_table,
     place,
     sheet_data,
+    validated,
 )
-from tactica.systems.validation import explain_validation_error
 
 Pos = tuple[int, int]
 #: Sheet fields that are mappings: a combatant's entries are merged into its template's.
@@ -111,18 +113,12 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> FarReconGame:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    try:
-        spec = SetupSpec.model_validate(dict(setup))
-    except ValidationError as error:
-        raise SetupError(explain_validation_error(error)) from None
+    spec = validated(SetupSpec, setup)
     board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
-    for i, c in enumerate(spec.combatants):
-        where = f"combatants[{i}] ({c.id})"
-        if c.id in sheets:
-            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+    for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)
         _check_health(c, sheets[c.id], where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
@@ -133,12 +129,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FarReconGame:
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
-    out: dict[str, Weapon] = {}
-    for name, data in {**content("weapons"), **spec.weapons}.items():
-        try:
-            out[name] = Weapon.model_validate({"name": name, **data})
-        except ValidationError as error:
-            raise SetupError(f"weapons.{name}: {explain_validation_error(error)}") from None
+    out = named_table(Weapon, {**content("weapons"), **spec.weapons}, "weapons")
     return out
 
 
@@ -150,10 +141,7 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
         for key in MERGED:
             if isinstance(extra.get(key), dict) and isinstance(templates[c.template].get(key), dict):
                 data[key] = {**templates[c.template][key], **extra[key]}
-    try:
-        sheet = Character.model_validate(data)
-    except ValidationError as error:
-        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    sheet = validated(Character, data, where)
     for i, w in enumerate(sheet.weapons):
         if w not in weapons:
             raise SetupError(

@@ -21,9 +21,11 @@ from tactica.systems.setup_common import (
     build_board,
     check_places,
     check_position,
+    each_combatant,
     load_content,
     place,
     sheet_data,
+    validated,
 )
 from tactica.systems.validation import explain_validation_error
 
@@ -134,18 +136,12 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    try:
-        spec = SetupSpec.model_validate(dict(setup))
-    except ValidationError as error:
-        raise SetupError(explain_validation_error(error)) from None
+    spec = validated(SetupSpec, setup)
     board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
-    for i, c in enumerate(spec.combatants):
-        where = f"combatants[{i}] ({c.id})"
-        if c.id in sheets:
-            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+    for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, where)
         pos = place(c.at, board, markers, where)
         loadout = _loadout(c, weapons, where)
@@ -169,10 +165,7 @@ def _character(c: CombatantSpec, where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     data.pop("weapons", None)  # the template's loadout: see _loadout
     data.pop("drawn", None)
-    try:
-        return Character.model_validate(data)
-    except ValidationError as error:
-        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    return validated(Character, data, where)
 
 
 def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[list[str], list[str]]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -19,11 +19,13 @@ from tactica.systems.setup_common import (
     build_board,
     check_places,
     check_position,
+    each_combatant,
     load_content,
+    named_table,
     place,
     sheet_data,
+    validated,
 )
-from tactica.systems.validation import explain_validation_error
 
 Pos = tuple[int, int]
 
@@ -109,21 +111,13 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    try:
-        spec = SetupSpec.model_validate(
-            {**dict(setup), "map": {"grid": "hex", **dict(setup.get("map") or {})}}
-        )
-    except ValidationError as error:
-        raise SetupError(explain_validation_error(error)) from None
+    spec = validated(SetupSpec, {**dict(setup), "map": {"grid": "hex", **dict(setup.get("map") or {})}})
     board, markers = build_board(spec.map, allow_hex=True)
     weapons = _weapons(spec)
     maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
-    for i, c in enumerate(spec.combatants):
-        where = f"combatants[{i}] ({c.id})"
-        if c.id in sheets:
-            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+    for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
     check_places(start)
@@ -131,21 +125,13 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
-    out: dict[str, Weapon] = {}
-    for name, data in {**content("weapons"), **spec.weapons}.items():
-        try:
-            out[name] = Weapon.model_validate({"name": name, **data})
-        except ValidationError as error:
-            raise SetupError(f"weapons.{name}: {explain_validation_error(error)}") from None
+    out = named_table(Weapon, {**content("weapons"), **spec.weapons}, "weapons")
     return out
 
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    try:
-        sheet = Character.model_validate(data)
-    except ValidationError as error:
-        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    sheet = validated(Character, data, where)
     for i, w in enumerate(sheet.weapons):
         if w not in weapons:
             raise SetupError(

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -17,13 +17,15 @@ from tactica.systems.setup_common import (
     build_board,
     check_places,
     check_position,
+    each_combatant,
     load_content,
+    named_table,
     place,
     sheet_data,
+    validated,
 )
 from tactica.systems.srb.options import StarRangersOptions
 from tactica.systems.srb.sheet import Character, Weapon
-from tactica.systems.validation import explain_validation_error
 
 Pos = tuple[int, int]
 #: Every combatant can strike unarmed.
@@ -99,19 +101,13 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    try:
-        spec = SetupSpec.model_validate(dict(setup))
-    except ValidationError as error:
-        raise SetupError(explain_validation_error(error)) from None
+    spec = validated(SetupSpec, setup)
     board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
     sizes: dict[str, str] = {}
-    for i, c in enumerate(spec.combatants):
-        where = f"combatants[{i}] ({c.id})"
-        if c.id in sheets:
-            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+    for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)
         sizes[c.id] = sheets[c.id].size_category(spec.options.size_boundary)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
@@ -124,12 +120,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
-    out: dict[str, Weapon] = {}
-    for name, data in {**content("weapons"), **spec.weapons}.items():
-        try:
-            out[name] = Weapon.model_validate({"name": name, **data})
-        except ValidationError as error:
-            raise SetupError(f"weapons.{name}: {explain_validation_error(error)}") from None
+    out = named_table(Weapon, {**content("weapons"), **spec.weapons}, "weapons")
     if UNARMED not in out or out[UNARMED].category != "unarmed":
         raise SetupError("weapons.unarmed: the unarmed strike must stay an 'unarmed' attack")
     return out
@@ -137,10 +128,7 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    try:
-        sheet = Character.model_validate(data)
-    except ValidationError as error:
-        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    sheet = validated(Character, data, where)
     known = ", ".join(sorted(n for n, w in weapons.items() if w.category != "power"))
     for i, w in enumerate(sheet.weapons):
         if w not in weapons or weapons[w].category in ("power", "unarmed"):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -17,14 +17,16 @@ from tactica.systems.setup_common import (
     build_board,
     check_places,
     check_position,
+    each_combatant,
     load_content,
+    named_table,
     place,
     sheet_data,
+    validated,
 )
 from tactica.systems.thrum.abilities import CONDITIONS, STATUSES, Ability
 from tactica.systems.thrum.options import ThrumOptions
 from tactica.systems.thrum.sheet import Character
-from tactica.systems.validation import explain_validation_error
 
 Pos = tuple[int, int]
 #: The Basic Combat Abilities every character has (THRUM 11).
@@ -120,19 +122,13 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    try:
-        spec = SetupSpec.model_validate(dict(setup))
-    except ValidationError as error:
-        raise SetupError(explain_validation_error(error)) from None
+    spec = validated(SetupSpec, setup)
     board, markers = build_board(spec.map)
     abilities = _abilities(spec)
     first_side = spec.combatants[0].side
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
-    for i, c in enumerate(spec.combatants):
-        where = f"combatants[{i}] ({c.id})"
-        if c.id in sheets:
-            raise SetupError(f"{where}: id '{c.id}' is used twice; every combatant needs its own id")
+    for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, abilities, where)
         _check_stance(c, sheets[c.id], abilities, where)
         pc = c.pc if c.pc is not None else c.side == first_side
@@ -144,12 +140,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
 
 def _abilities(spec: SetupSpec) -> dict[str, Ability]:
     table = {**content("abilities"), **spec.abilities}
-    out: dict[str, Ability] = {}
-    for name, data in table.items():
-        try:
-            out[name] = Ability.model_validate({"id": name, **data})
-        except ValidationError as error:
-            raise SetupError(f"abilities.{name}: {explain_validation_error(error)}") from None
+    out = named_table(Ability, table, "abilities", key="id")
     for ability in out.values():
         if ability.counter is not None and ability.counter not in out:
             raise SetupError(f"abilities.{ability.id}.counter: unknown ability '{ability.counter}'")
@@ -158,10 +149,7 @@ def _abilities(spec: SetupSpec) -> dict[str, Ability]:
 
 def _character(c: CombatantSpec, abilities: Mapping[str, Ability], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    try:
-        sheet = Character.model_validate(data)
-    except ValidationError as error:
-        raise SetupError(f"{where}: {explain_validation_error(error)}") from None
+    sheet = validated(Character, data, where)
     for name in sheet.abilities:
         ability = abilities.get(name)
         if ability is None:
