@@ -39,3 +39,22 @@ def test_the_command_line_prints_the_cpu_count(run: ModuleType, capsys: pytest.C
     assert run.main(["--runs", "1", "--duels", "2", "--only", "duel"]) == 0
     out = capsys.readouterr().out
     assert "os.cpu_count() =" in out and "duel" in out
+
+
+@pytest.fixture(scope="module")
+def studies() -> ModuleType:
+    path = SCRIPT.with_name("studies.py")
+    spec = importlib.util.spec_from_file_location("tactica_benchmarks_studies", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_designer_benchmarks_measure_scaling_overhead_and_odds(studies: ModuleType) -> None:
+    """Issue 6 benchmarks, in small: fights/s with 1, 2 and all workers, harness overhead, odds latency."""
+    scaling = studies.scaling("futurepath", 4)
+    assert set(scaling.rates) >= {1, 2} and all(rate > 0 for rate in scaling.rates.values())
+    assert studies.overhead("futurepath", 2, runs=1) > -1
+    assert studies.odds_latency(5) > 0

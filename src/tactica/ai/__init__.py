@@ -5,6 +5,27 @@
 True
 """
 
-from tactica.ai.policy import Policy, RandomPolicy, make_policy, policy_names, run_fight
+from tactica.ai.policy import (
+    Policy,
+    RandomPolicy,
+    make_policy,
+    policy_names,
+    register_default,
+    register_policy,
+    run_fight,
+)
+from tactica.ai.sides import combatants, make_policies, policy_choice, sides
 
-__all__ = ["Policy", "RandomPolicy", "make_policy", "policy_names", "run_fight"]
+__all__ = [
+    "Policy",
+    "RandomPolicy",
+    "combatants",
+    "make_policies",
+    "make_policy",
+    "policy_choice",
+    "policy_names",
+    "register_default",
+    "register_policy",
+    "run_fight",
+    "sides",
+]

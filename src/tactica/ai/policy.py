@@ -33,30 +33,36 @@ class RandomPolicy:
 
 
 PolicyFactory = Callable[[int], Policy]
-_DEFAULTS: dict[str, PolicyFactory] = {}
+_NAMED: dict[str, dict[str, PolicyFactory]] = {}
+
+
+def register_policy(system_id: str, name: str, factory: PolicyFactory) -> None:
+    """Make ``factory`` the policy called ``name`` for a system ('default' is the one used unless told)."""
+    _NAMED.setdefault(system_id, {})[name] = factory
 
 
 def register_default(system_id: str, factory: PolicyFactory) -> None:
     """Make ``factory`` the 'default' policy of a system."""
-    _DEFAULTS[system_id] = factory
+    register_policy(system_id, "default", factory)
 
 
 def policy_names(system_id: str) -> list[str]:
     """Names accepted by :func:`make_policy` for a system."""
     _load_defaults()
-    return ["random"] + (["default"] if system_id in _DEFAULTS else [])
+    return ["random", *sorted(_NAMED.get(system_id, {}))]
 
 
 def make_policy(name: str, system_id: str, seed: int = 0) -> Policy:
-    """A policy by name ('random' or 'default') for a system, seeded."""
+    """A policy by name ('random', 'default' or one a system registered) for a system, seeded."""
     _load_defaults()
     if name == "random":
         return RandomPolicy(seed)
-    if name == "default" and system_id in _DEFAULTS:
-        return _DEFAULTS[system_id](seed)
-    raise TacticaError(
-        f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}"
-    )
+    factory = _NAMED.get(system_id, {}).get(name)
+    if factory is None:
+        raise TacticaError(
+            f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}"
+        )
+    return factory(seed)
 
 
 def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int = 100_000) -> Outcome | None:
@@ -73,7 +79,7 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
 
 
 def _load_defaults() -> None:
-    if not _DEFAULTS:
+    if not _NAMED:
         from tactica.systems.farrecon.ai import DefaultPolicy as FarReconPolicy
         from tactica.systems.futurepath.ai import DefaultPolicy
         from tactica.systems.phase3d6.ai import DefaultPolicy as Phase3d6Policy
@@ -85,3 +91,13 @@ def _load_defaults() -> None:
         register_default("phase3d6", Phase3d6Policy)
         register_default("srb", SrbPolicy)
         register_default("thrum", ThrumPolicy)
+        _register_trading_blows()
+
+
+def _register_trading_blows() -> None:
+    """The 'trading-blows' policies: attack every chance, never move (what the exact duel odds assume)."""
+    from tactica.systems.futurepath.duel import TradingBlowsPolicy
+    from tactica.systems.phase3d6.duel import TradingBlowsPolicy as Phase3d6TradingBlows
+
+    register_policy("futurepath", "trading-blows", TradingBlowsPolicy)
+    register_policy("phase3d6", "trading-blows", Phase3d6TradingBlows)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from tactica.ai import Policy, make_policy, run_fight
+from tactica.ai import Policy, make_policies, policy_choice, run_fight, sides
 from tactica.engine import Fight, TacticaError
 from tactica.render import render_board, render_log
 from tactica.scenario import Scenario, load_scenario_text
@@ -35,34 +35,6 @@ def with_max_rounds(scenario: Scenario, rounds: int | None) -> Scenario:
     options = dict(scenario.setup.get("options") or {})
     setup = {**scenario.setup, "options": {**options, "max_rounds": rounds}}
     return dataclasses.replace(scenario, setup=setup, game=scenario.system.new_game(setup))
-
-
-def sides(fight: Fight) -> list[str]:
-    """The sides of the fight, in the order their first combatant was set up."""
-    combatants = next((getattr(e, "combatants", ()) for e in fight.events if e.kind == "FightStarted"), ())
-    return list(dict.fromkeys(fight.side_of(c) for c in combatants))
-
-
-def policy_choice(scenario: Scenario, all_sides: Sequence[str], given: Sequence[str]) -> dict[str, str]:
-    """Each side's policy: 'default', else the scenario's ``ai``, else ``--ai NAME`` / ``--ai SIDE=NAME``."""
-    chosen = {side: "default" for side in all_sides}
-    chosen.update({k: v for k, v in scenario.ai.items() if k in chosen})
-    for spec in given:
-        side, _, name = spec.rpartition("=")
-        if not side:
-            chosen = dict.fromkeys(all_sides, name)
-        elif side not in chosen:
-            raise TacticaError(f"--ai {spec}: no side '{side}' in this fight (sides: {', '.join(all_sides)})")
-        else:
-            chosen[side] = name
-    return chosen
-
-
-def make_policies(system_id: str, chosen: Mapping[str, str], seed: int) -> dict[str, Policy]:
-    """One seeded policy per side (an unknown name is an error listing the valid ones)."""
-    return {
-        side: make_policy(name, system_id, seed * 1000 + i) for i, (side, name) in enumerate(chosen.items())
-    }
 
 
 class _Watch:
@@ -146,7 +118,7 @@ def play_ai(scenario: Scenario, *, seed: int | None, ai: Sequence[str], board_ev
     are ignored (the faces were written for the script's rolls, not the AI's)."""
     seed = scenario.seed if seed is None else seed
     fight = Fight(scenario.game, seed=seed)
-    chosen = policy_choice(scenario, sides(fight), ai)
+    chosen = policy_choice(scenario.ai, sides(fight), ai)
     watch = _Watch(board_every)
     policies = {
         side: _Watched(p, watch) for side, p in make_policies(scenario.system.id, chosen, seed).items()

@@ -1,4 +1,4 @@
-"""The ``tactica`` command line: systems, demo, fight, play, verify, check.
+"""The ``tactica`` command line: systems, demo, fight, play, verify, check, sim, sweep, odds.
 
 Every command takes ``--json`` (machine output on stdout, nothing else). Bad input — a malformed file, an
 unknown name, a position off the map, an illegal action, dice running out, a missing file — prints one
@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from tactica.cli import checks
+from tactica.cli import checks, studies
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play import Session, manual_dice
@@ -196,6 +196,97 @@ def check(
         if not as_json:
             _errors(problems)
         raise typer.Exit(BAD_INPUT)
+
+
+FightsOption = Annotated[int, typer.Option("-n", "--fights", help="How many fights (per cell for sweep).")]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", help="Local worker processes (default: every core; 1: this process)."),
+]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option("--cluster", help="Run on the Dask scheduler at this address (needs tactica[cluster])."),
+]
+AiOption = Annotated[
+    list[str] | None, typer.Option("--ai", help="Policy for every side (NAME) or one side (SIDE=NAME).")
+]
+
+
+@app.command()
+@guarded
+def sim(
+    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    n: FightsOption = 1000,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
+    ai: AiOption = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one row per fight (.csv or .parquet).")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG of the results.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Simulate N fights of a scenario: win rates with 95% intervals, fight length, per-combatant figures."""
+    scenario_seed = load_scenario(file).seed if seed is None else seed
+    studies.sim(file, n, scenario_seed, workers, cluster, ai or [], out, plot, as_json)
+
+
+@app.command()
+@guarded
+def sweep(
+    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    vary: Annotated[
+        list[str],
+        typer.Option(
+            "--vary", help="PATH=V1,V2,... : a setup path (options.X, combatants.ID.FIELD) or ai.SIDE."
+        ),
+    ],
+    n: FightsOption = 200,
+    seed: SeedOption = None,
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
+    ai: AiOption = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write a PNG of win rate against the values.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Simulate every combination of the varied values: a table (and plot) of win rates with intervals."""
+    scenario_seed = load_scenario(file).seed if seed is None else seed
+    studies.sweep(file, vary, n, scenario_seed, workers, cluster, ai or [], plot, as_json)
+
+
+@app.command()
+@guarded
+def odds(
+    file: Annotated[Path, typer.Argument(help="Scenario file: odds are for the state after its script.")],
+    action: Annotated[
+        str | None, typer.Option("--action", help="The action, e.g. 'vex attack rook with rifle'.")
+    ] = None,
+    then: Annotated[
+        list[str] | None, typer.Option("--then", help="An answer that belongs to the action's resolution.")
+    ] = None,
+    fight_odds: Annotated[
+        bool, typer.Option("--fight", help="Exact win odds of a 1-against-1 melee fight instead.")
+    ] = False,
+    estimate: Annotated[
+        bool, typer.Option("--estimate", help="Sample the engine even when exact odds exist.")
+    ] = False,
+    samples: Annotated[int, typer.Option("--samples", help="Resolutions sampled for an estimate.")] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", help="Dice seed of the samples.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """The exact distribution of one action's outcome (or a labelled estimate), or exact fight odds."""
+    if fight_odds:
+        studies.duel(file, as_json)
+    elif action is None:
+        fail(
+            "give --action 'ACTOR VERB TARGET ...' (or --fight for the odds of the whole fight)",
+            as_json=as_json,
+        )
+    else:
+        studies.odds(file, action, then or [], estimate, samples, seed, as_json)
 
 
 def run() -> None:

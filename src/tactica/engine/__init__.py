@@ -23,7 +23,7 @@ from tactica.engine.events import (
 )
 from tactica.engine.fight import Fight
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
-from tactica.engine.system import Context, Game, Outcome, RuleSystem, State
+from tactica.engine.system import Context, Game, Harm, Outcome, Resolution, RuleSystem, State
 from tactica.engine.turn_order import Slot, TurnOrder
 
 __all__ = [
@@ -41,10 +41,12 @@ __all__ = [
     "FightEnded",
     "FightStarted",
     "Game",
+    "Harm",
     "IllegalAction",
     "InitiativeRolled",
     "Moment",
     "Outcome",
+    "Resolution",
     "RoundStarted",
     "RuleSystem",
     "SetupError",

@@ -138,12 +138,16 @@ class Fight:
             self.tape.rewind(self.tape.pos, keep_ahead=False)
         return last
 
-    def clone(self) -> Fight:
-        """An independent copy sharing only the static game."""
+    def clone(self, *, dice: DiceSource | None = None) -> Fight:
+        """An independent copy sharing only the static game. With ``dice``, the copy rolls from them from
+        now on (what-if branches, sampling): the faces drawn so far stay, those left ahead by an undo go."""
         other = copy.copy(self)
         other.state = _copy_state(self.state)
-        other.tape = DiceTape(copy.deepcopy(self.tape.source), list(self.tape.faces))
-        other.tape.pos = self.tape.pos
+        if dice is None:
+            other.tape = DiceTape(copy.deepcopy(self.tape.source), list(self.tape.faces))
+            other.tape.pos = self.tape.pos
+        else:
+            other.tape = DiceTape(dice, self.tape.used)
         other.events = list(self.events)
         other.history = list(self.history)
         other._marks = list(self._marks)
@@ -159,7 +163,7 @@ class Fight:
         """Who won and why, once the fight is over."""
         if not self.state.over:
             return None
-        return Outcome(self.state.winner, self.state.end_reason, self.state.order.round)
+        return Outcome(self.state.winner, self.state.end_reason, self.state.order.round, self.state.cut_off)
 
     def side_of(self, actor: str) -> str:
         """The side an actor fights for."""

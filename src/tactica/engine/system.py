@@ -8,9 +8,9 @@ hooks; :class:`tactica.engine.fight.Fight` does the bookkeeping (history, dice, 
 from __future__ import annotations
 
 import abc
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from tactica.dice import DiceExpr, Die, Roll
 from tactica.dice.source import DiceSource
@@ -30,15 +30,37 @@ class State:
     winner: str | None = None
     over: bool = False
     end_reason: str = ""
+    #: The fight was stopped by a limit (rounds, Turns) rather than decided.
+    cut_off: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """Harm one event records: ``amount`` (in the system's :attr:`RuleSystem.harm_unit`) taken by ``taker``,
+    dealt by ``dealer`` (None when no one dealt it: bleeding, a fall)."""
+
+    taker: str
+    amount: float
+    dealer: str | None = None
+
+
+class Resolution(NamedTuple):
+    """How one action turned out: its outcome class in the system's own words ("miss", "critical hit") and
+    the harm it did, in the system's :attr:`RuleSystem.harm_unit`."""
+
+    outcome: str
+    harm: float
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a fight ended: the winning side (None for a draw), the reason and the round it ended in."""
+    """How a fight ended: the winning side (None for a draw), the reason, the round it ended in, and whether
+    a limit stopped it (a round limit) rather than the fight being decided."""
 
     winner: str | None
     reason: str
     round: int
+    cut_off: bool = False
 
 
 class Context:
@@ -86,6 +108,12 @@ class RuleSystem(abc.ABC, Generic[G, S]):
     name: str = ""
     version: str = ""
     state_type: type[State] = State
+    #: What :meth:`harm_done` counts, in the system's own terms ("hit points", "wounds").
+    harm_unit: str = "harm"
+    #: What the engine's round counter (``state.order.round``, :attr:`Outcome.round`) counts.
+    round_unit: str = "rounds"
+    #: The outcome classes :meth:`resolution` reports, in the order they are shown.
+    outcome_classes: tuple[str, ...] = ()
 
     @abc.abstractmethod
     def new_game(self, setup: Mapping[str, Any]) -> G:
@@ -144,6 +172,34 @@ class RuleSystem(abc.ABC, Generic[G, S]):
         data = to_data(state)
         assert isinstance(data, dict)
         return data
+
+    # -- answers for designers (statistics, odds); each has a neutral default ----------------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        """The harm one event records, in :attr:`harm_unit` (the default: none)."""
+        return ()
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        """The combatants out of the fight now: down, dying, incapacitated (the default: none)."""
+        return ()
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        """How ``action`` turned out, read from the events its resolution caused (``then`` answers
+        included): what sampled odds count. None when the events hold no resolution of it."""
+        return None
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        """The exact probability of each :class:`Resolution` of ``action`` taken now and followed by the
+        answers ``then``, computed by the same rules and options :meth:`resolve` uses. None when the system
+        cannot compute it exactly (the caller samples the engine instead)."""
+        return None
+
+    def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
+        """For a fight of two melee fighters trading blows without moving: the exact probability that each
+        side wins (None: a draw at the round limit). None when the system cannot compute it for this fight."""
+        return None
 
 
 class OneAtATime(RuleSystem[G, S]):

@@ -1,0 +1,154 @@
+"""A grid of variations of one scenario — a weapon, a stat, a rule option, a side's AI — each simulated with
+the same seeds (common random numbers: differences between cells come from the variation, not the dice).
+
+``--vary PATH=VALUES`` names a place in the scenario's setup by dotted path (a list entry by its ``id`` or
+``name``, or its index), or ``ai.SIDE`` for a side's policy, and the values to try, comma-separated (each read
+as YAML: ``3``, ``true``, ``short-sword``).
+
+>>> parse_vary("options.max_rounds=5,10")
+Variation(path='options.max_rounds', values=(5, 10))
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from tactica.analysis.sim import Progress, SimSpec, run_fights, spec_for
+from tactica.analysis.summary import Summary, summarize
+from tactica.engine import TacticaError
+from tactica.scenario import Scenario
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One ``--vary``: a path and the values it takes."""
+
+    path: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of varied values and its summary."""
+
+    values: dict[str, Any]
+    spec: SimSpec
+    summary: Summary
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"values": self.values, "summary": self.summary.to_dict()}
+
+
+def parse_vary(text: str) -> Variation:
+    """``PATH=V1,V2,...`` as a :class:`Variation`."""
+    path, sep, values = text.partition("=")
+    if not sep or not path.strip() or not values.strip():
+        raise TacticaError(f"--vary {text}: write PATH=VALUE1,VALUE2 (e.g. options.max_rounds=5,10)")
+    parsed = tuple(_scalar(v.strip(), text) for v in values.split(","))
+    return Variation(path.strip(), parsed)
+
+
+def _scalar(value: str, text: str) -> Any:
+    try:
+        return yaml.safe_load(value) if value else value
+    except yaml.YAMLError:
+        raise TacticaError(f"--vary {text}: cannot read the value '{value}'") from None
+
+
+def cell_specs(
+    scenario: Scenario, variations: Sequence[Variation], *, seed: int, ai: Sequence[str] = ()
+) -> list[tuple[dict[str, Any], SimSpec]]:
+    """Every combination of the varied values with its run spec; a value the rules reject is an error naming
+    its ``--vary``."""
+    if not variations:
+        raise TacticaError("give at least one --vary PATH=VALUES")
+    cells = []
+    for combo in itertools.product(*(v.values for v in variations)):
+        values = {v.path: value for v, value in zip(variations, combo, strict=True)}
+        setup = copy.deepcopy(dict(scenario.setup))
+        preset = dict(scenario.ai)
+        given = list(ai)
+        for path, value in values.items():
+            if path == "ai" or path.startswith("ai."):
+                side = path.partition(".")[2]
+                given.append(f"{side}={value}" if side else str(value))
+            else:
+                set_path(setup, path, value)
+        try:
+            game = scenario.system.new_game(setup)
+        except TacticaError as error:
+            shown = ", ".join(f"{p}={v}" for p, v in values.items())
+            raise TacticaError(f"--vary {shown}: {error}") from None
+        cells.append((values, spec_for(game, preset, seed=seed, ai=given)))
+    return cells
+
+
+def run_sweep(
+    scenario: Scenario,
+    variations: Sequence[Variation],
+    n: int,
+    *,
+    seed: int = 0,
+    ai: Sequence[str] = (),
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+) -> list[Cell]:
+    """Simulate ``n`` fights for every combination of the varied values."""
+    return [
+        Cell(
+            values,
+            spec,
+            summarize(spec, run_fights(spec, n, workers=workers, cluster=cluster, progress=progress)),
+        )
+        for values, spec in cell_specs(scenario, variations, seed=seed, ai=ai)
+    ]
+
+
+def set_path(data: MutableMapping[str, Any], path: str, value: Any) -> None:
+    """Set the place ``path`` names in setup data (changing ``data``)."""
+    segments = path.split(".")
+    node: Any = data
+    walked: list[str] = []
+    for segment in segments[:-1]:
+        node = _child(node, segment, walked, path)
+        walked.append(segment)
+    last = segments[-1]
+    if isinstance(node, MutableMapping):
+        node[last] = value
+    elif isinstance(node, list):
+        node[_index(node, last, walked, path)] = value
+    else:
+        raise TacticaError(f"--vary {path}: '{'.'.join(walked)}' holds a single value, not '{last}'")
+
+
+def _child(node: Any, segment: str, walked: list[str], path: str) -> Any:
+    if isinstance(node, MutableMapping):
+        if segment not in node:
+            if not walked and segment == "options":
+                node[segment] = {}
+            else:
+                keys = ", ".join(map(str, node)) or "nothing"
+                raise TacticaError(
+                    f"--vary {path}: no '{segment}' at '{'.'.join(walked) or 'the top'}' ({keys})"
+                )
+        return node[segment]
+    if isinstance(node, list):
+        return node[_index(node, segment, walked, path)]
+    raise TacticaError(f"--vary {path}: '{'.'.join(walked)}' holds a single value, not '{segment}'")
+
+
+def _index(items: list[Any], segment: str, walked: list[str], path: str) -> int:
+    for i, item in enumerate(items):
+        if isinstance(item, Mapping) and segment in (str(item.get("id")), str(item.get("name"))):
+            return i
+    if segment.isdigit() and int(segment) < len(items):
+        return int(segment)
+    ids = ", ".join(str(i.get("id", i.get("name", "?"))) for i in items if isinstance(i, Mapping))
+    raise TacticaError(f"--vary {path}: no '{segment}' in '{'.'.join(walked)}' (ids: {ids or 'none'})")

@@ -1,0 +1,200 @@
+"""``tactica sim``, ``tactica sweep`` and ``tactica odds``: answers for designers, as text or ``--json``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from tactica.analysis import action_odds, scenario_fight
+from tactica.analysis.odds import ActionOdds
+from tactica.analysis.plots import plot_run, plot_sweep
+from tactica.analysis.sim import run_fights, sim_spec
+from tactica.analysis.summary import summarize
+from tactica.analysis.sweep import Cell, cell_specs, parse_vary
+from tactica.analysis.table import write_rows
+from tactica.cli.output import console, emit_json, say, say_all
+from tactica.engine import TacticaError
+from tactica.scenario import Scenario, load_scenario
+
+
+@contextmanager
+def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr (none with ``quiet``); yields the function that advances it. It redraws when
+    advanced, from this thread: no refresh thread, so worker processes can be forked safely."""
+    if quiet:
+        yield lambda _n: None
+        return
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console(stderr=True), transient=True, auto_refresh=False) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        yield advance
+
+
+def _check_outputs(out: Path | None, plot: Path | None) -> None:
+    """Fail before any fight is played when an output cannot be written there."""
+    for option, path in (("--out", out), ("--plot", plot)):
+        if path is not None and not path.parent.resolve().is_dir():
+            raise TacticaError(f"{option} {path}: the folder {path.parent} does not exist")
+    if out is not None and out.suffix.lower() not in (".csv", ".parquet"):
+        raise TacticaError(f"--out {out}: name a .csv or .parquet file")
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise TacticaError(f"--plot {plot}: name a .png file")
+
+
+def sim(
+    file: Path,
+    n: int,
+    seed: int,
+    workers: int | None,
+    cluster: str | None,
+    ai: Sequence[str],
+    out: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    """N fights from a scenario, summarized; rows to ``out``, pictures to ``plot``."""
+    _check_outputs(out, plot)
+    scenario = load_scenario(file)
+    spec = sim_spec(scenario, seed=seed, ai=ai)
+    with progress_bar(n, f"{scenario.name}: fights", quiet=as_json) as advance:
+        rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=advance)
+    summary = summarize(spec, rows)
+    written = [str(write_rows(rows, out))] if out else []
+    if plot:
+        written.append(str(plot_run(summary, rows, plot, scenario.name)))
+    if as_json:
+        emit_json({"scenario": scenario.name, "file": scenario.file, **summary.to_dict(), "written": written})
+        return
+    say(f"{scenario.name} — {scenario.system.name}")
+    say_all(summary.lines())
+    say_all(f"wrote {path}" for path in written)
+
+
+def sweep(
+    file: Path,
+    vary: Sequence[str],
+    n: int,
+    seed: int,
+    workers: int | None,
+    cluster: str | None,
+    ai: Sequence[str],
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    """The sim summary for every combination of the varied values; a table and a plot."""
+    _check_outputs(None, plot)
+    scenario = load_scenario(file)
+    variations = [parse_vary(v) for v in vary]
+    specs = cell_specs(scenario, variations, seed=seed, ai=ai)
+    cells: list[Cell] = []
+    with progress_bar(n * len(specs), f"{scenario.name}: {len(specs)} cells", quiet=as_json) as advance:
+        for values, spec in specs:
+            rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=advance)
+            cells.append(Cell(values, spec, summarize(spec, rows)))
+    paths = [v.path for v in variations]
+    written = [str(plot_sweep(cells, paths, plot, scenario.name))] if plot else []
+    if as_json:
+        emit_json(
+            {
+                "scenario": scenario.name,
+                "fights_per_cell": n,
+                "seed": seed,
+                "cells": [c.to_dict() for c in cells],
+                "written": written,
+            }
+        )
+        return
+    say(
+        f"{scenario.name} — {scenario.system.name}: {n} fights per cell, seed {seed}"
+        " (the same seeds in every cell)"
+    )
+    say_all(sweep_table(cells, paths))
+    say_all(f"wrote {path}" for path in written)
+
+
+def sweep_table(cells: Sequence[Cell], paths: Sequence[str]) -> list[str]:
+    """One line per cell: the varied values, each side's win rate with its interval, draws, length."""
+    sides = list(cells[0].summary.wins)
+    unit = cells[0].summary.round_unit
+    head = [*paths, *(f"{s} wins [95%]" for s in sides), "draw", "cut off", f"mean {unit}"]
+    body = [
+        [
+            *(str(c.values[p]) for p in paths),
+            *(c.summary.wins[s].text().strip() for s in sides),
+            f"{c.summary.draws.rate:.1%}",
+            f"{c.summary.cut_off.rate:.1%}",
+            f"{c.summary.rounds.mean:.1f}",
+        ]
+        for c in cells
+    ]
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    return [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in [head, *body]
+    ]
+
+
+def odds(
+    file: Path,
+    action: str,
+    then: Sequence[str],
+    estimate: bool,
+    samples: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """The distribution of one action's outcome in the scenario's current state (after its script)."""
+    scenario = load_scenario(file)
+    found = action_odds(scenario_fight(scenario), action, then, estimate=estimate, samples=samples, seed=seed)
+    if as_json:
+        emit_json({"scenario": scenario.name, "file": scenario.file, **found.to_dict()})
+        return
+    say_all(odds_lines(scenario, found))
+
+
+def odds_lines(scenario: Scenario, found: ActionOdds) -> list[str]:
+    """The odds as text: outcome classes, then the harm distribution and its mean."""
+    method = (
+        "exact" if found.exact else f"Monte Carlo estimate from {found.samples} resolutions, 95% intervals"
+    )
+    then = "".join(f", then '{t}'" for t in found.then)
+    out = [f"{scenario.name} — {scenario.system.name}", f"Odds of '{found.action}'{then} ({method})", ""]
+    classes = found.classes()
+    width = max(map(len, classes))
+    for name, p in classes.items():
+        low, high = found.class_interval(name)
+        interval = "" if found.exact else f"  [{low:.2%}, {high:.2%}]"
+        out.append(f"  {name:<{width}}  {p:8.3%}{interval}")
+    out += ["", f"Harm ({found.harm_unit})"]
+    for amount, p in found.harm().items():
+        out.append(f"  {amount:>6g}  {p:8.3%}  {'#' * round(p * 50)}")
+    low, high = found.mean_harm_interval()
+    mean = f"{found.mean_harm():.4f}" + ("" if found.exact else f"  [{low:.4f}, {high:.4f}]")
+    return [*out, f"  mean   {mean}"]
+
+
+def duel(file: Path, as_json: bool) -> None:
+    """The exact probability that each side wins a one-against-one melee fight (``duel_odds``)."""
+    scenario = load_scenario(file)
+    fight = scenario_fight(scenario)
+    result = fight.system.duel_odds(fight.game, fight.state)
+    if result is None:
+        raise TacticaError(
+            f"{file}: the {scenario.system.name} rules give no exact fight odds for this fight (only for two"
+            " adjacent melee fighters trading blows, in the systems that support it)"
+        )
+    data: dict[str, Any] = {str(side) if side is not None else "draw": float(p) for side, p in result.items()}
+    if as_json:
+        emit_json({"scenario": scenario.name, "file": scenario.file, "method": "exact", "wins": data})
+        return
+    say(f"{scenario.name} — {scenario.system.name}", "Exact fight odds (both sides trading blows):")
+    say_all(f"  {side:<8}  {p:8.4%}" for side, p in data.items())
