@@ -253,7 +253,15 @@ def finish(game: G, state: S, *, dodge: bool, tag: bool, ctx: Context) -> None:
         game, state, strike, defence, weapon, attacker_wins_ties, "will" if mind else "pdef", ctx
     )
     vitals.harm(
-        game, state, d, weapon.harms, damage, f"{a.id}'s {weapon.name}", ctx, deferred=strike.deferred
+        game,
+        state,
+        d,
+        weapon.harms,
+        damage,
+        f"{a.id}'s {weapon.name}",
+        ctx,
+        deferred=strike.deferred,
+        dealer=a.id,
     )
     _complications(game, state, a, d, weapon, strike, fumbled, ctx)
 
@@ -316,6 +324,7 @@ def _complications(
                 f"its own {weapon.name}",
                 ctx,
                 deferred=strike.deferred,
+                dealer=a.id,
             )
         elif weapon.kind == "ranged":
             if weapon.name not in a.jammed:
@@ -345,4 +354,6 @@ def treat(game: G, state: S, f: Fighter, target: Fighter, tag: bool, deferred: b
         vitals.heal(game, state, target, amount, f.id, ctx, deferred=deferred)
     if roll.critical == "failure" and options.critical_complications:
         ctx.emit(Complication(f.id, "mistreatment", f"{target.id} takes 1 damage"))
-        vitals.harm(game, state, target, "body", 1, f"{f.id}'s mistreatment", ctx, deferred=deferred)
+        vitals.harm(
+            game, state, target, "body", 1, f"{f.id}'s mistreatment", ctx, deferred=deferred, dealer=f.id
+        )

@@ -94,13 +94,15 @@ class StrikeResolved(Event):
 
 @dataclass(frozen=True, slots=True)
 class HarmTaken(Event):
-    """Body (health) or Mind points lost: ``amount`` off, ``value`` left (rules 12, 17-20)."""
+    """Body (health) or Mind points lost: ``amount`` off, ``value`` left (rules 12, 17-20). ``dealt_by``:
+    who dealt how much of it, (character, points) each (several at the end of a simultaneous slot, D11)."""
 
     actor: str
     track: str
     amount: int
     value: int
     source: str = ""
+    dealt_by: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,7 +149,9 @@ def detonate(game: G, state: S, f: Fighter, weapon: Weapon, at: Pos, deferred: b
                 f.id, o.id, weapon.name, "pdef", power, defence.total, result, margin, tiers, damage
             )
         )
-        vitals.harm(game, state, o, "body", damage, f"{f.id}'s {weapon.name}", ctx, deferred=deferred)
+        vitals.harm(
+            game, state, o, "body", damage, f"{f.id}'s {weapon.name}", ctx, deferred=deferred, dealer=f.id
+        )
         if defence.critical == "failure" and options.critical_complications:
             vitals.stagger(o, ctx)
 

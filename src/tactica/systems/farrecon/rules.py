@@ -11,13 +11,13 @@ the turn — ``delay`` (hold the turn, Far Recon 8) and ``end``. Decisions: the 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tactica.engine.action import Action
-from tactica.engine.events import FightStarted
-from tactica.engine.system import Context, RuleSystem
-from tactica.systems.farrecon import attacks, movement, turns
+from tactica.engine.events import Event, FightStarted
+from tactica.engine.system import Context, Harm, Resolution, RuleSystem
+from tactica.systems.farrecon import attacks, movement, odds, tally, turns
 from tactica.systems.farrecon.events import PlanDeclared, TurnHeld
 from tactica.systems.farrecon.setup import FarReconGame, build_game
 from tactica.systems.farrecon.sheet import Weapon
@@ -60,6 +60,8 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
     name = "Far Recon"
     version = "1.0 (seed 003: Combat Mechanics)"
     state_type = FarReconState
+    harm_unit = "Body and Mind points"
+    outcome_classes = odds.OUTCOME_CLASSES
 
     def new_game(self, setup: Mapping[str, Any]) -> G:
         return build_game(self, setup)
@@ -77,6 +79,22 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         ctx.emit(FightStarted(self.id, tuple(state.fighters)))
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
+
+    # -- answers for designers (odds.py, tally.py) --------------------------------------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        return tally.harm_done(event)
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        return tally.out_of_action(state)
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        return odds.resolution(action, events)
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        return odds.exact_odds(game, state, action, then)
 
     # -- who decides, and what ----------------------------------------------------------------------
 

@@ -101,12 +101,14 @@ class Strike:
 
 @dataclass(slots=True)
 class Effect:
-    """A result waiting for the end of a simultaneous slot: ``kind`` 'body' or 'mind' (damage) or 'heal'."""
+    """A result waiting for the end of a simultaneous slot: ``kind`` 'body' or 'mind' (damage) or 'heal';
+    ``dealer``: the character who dealt the damage."""
 
     target: str
     kind: str
     amount: int
     source: str
+    dealer: str = ""
 
 
 @dataclass(slots=True)

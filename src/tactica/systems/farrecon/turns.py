@@ -132,6 +132,7 @@ def next_slot(game: G, state: S, ctx: Context) -> None:
             ctx.emit(HeldTurnLost(f.id, "its delay reached its next turn (Far Recon 8)"))
     if order.advance():
         if order.round > game.options.max_rounds:
+            state.cut_off = True
             finish(state, ctx, None, f"round limit {game.options.max_rounds} reached")
             return
         ctx.emit(RoundStarted(order.round))

@@ -24,17 +24,28 @@ S = FarReconState
 
 
 def harm(
-    game: G, state: S, f: Fighter, track: str, amount: int, source: str, ctx: Context, *, deferred: bool
+    game: G,
+    state: S,
+    f: Fighter,
+    track: str,
+    amount: int,
+    source: str,
+    ctx: Context,
+    *,
+    deferred: bool,
+    dealer: str = "",
 ) -> None:
-    """Take ``amount`` Body ('body') or Mind ('mind') points off now, or at the end of the slot."""
+    """Take ``amount`` Body ('body') or Mind ('mind') points off now, or at the end of the slot; ``dealer``
+    is the character who dealt them."""
     if amount <= 0:
         return
+    shares = ((dealer, amount),) if dealer else ()
     if deferred:
-        state.deferred.append(Effect(f.id, track, amount, source))
+        state.deferred.append(Effect(f.id, track, amount, source, dealer))
     elif track == "mind":
-        change_mind(f, amount, source, ctx)
+        change_mind(f, amount, source, ctx, shares)
     else:
-        change_body(game, state, f, amount, 0, source, "", ctx)
+        change_body(game, state, f, amount, 0, source, "", ctx, shares)
 
 
 def heal(game: G, state: S, f: Fighter, amount: int, by: str, ctx: Context, *, deferred: bool) -> None:
@@ -61,23 +72,41 @@ def apply_deferred(game: G, state: S, ctx: Context) -> None:
         if body or healed:
             source = ", ".join(dict.fromkeys(e.source for e in mine if e.kind == "body"))
             by = ", ".join(dict.fromkeys(e.source for e in mine if e.kind == "heal"))
-            change_body(game, state, f, body, healed, source, by, ctx)
+            change_body(game, state, f, body, healed, source, by, ctx, _shares(mine, "body"))
         mind = sum(e.amount for e in mine if e.kind == "mind")
         if mind:
-            change_mind(f, mind, ", ".join(dict.fromkeys(e.source for e in mine if e.kind == "mind")), ctx)
+            source = ", ".join(dict.fromkeys(e.source for e in mine if e.kind == "mind"))
+            change_mind(f, mind, source, ctx, _shares(mine, "mind"))
+
+
+def _shares(effects: list[Effect], kind: str) -> tuple[tuple[str, int], ...]:
+    """Who dealt how much of the summed damage of one kind (in the order they dealt it)."""
+    out: dict[str, int] = {}
+    for e in effects:
+        if e.kind == kind and e.dealer:
+            out[e.dealer] = out.get(e.dealer, 0) + e.amount
+    return tuple(out.items())
 
 
 def change_body(
-    game: G, state: S, f: Fighter, damage: int, healed: int, source: str, by: str, ctx: Context
+    game: G,
+    state: S,
+    f: Fighter,
+    damage: int,
+    healed: int,
+    source: str,
+    by: str,
+    ctx: Context,
+    shares: tuple[tuple[str, int], ...] = (),
 ) -> None:
     """Far Recon 17-19: change health by ``healed - damage`` (never above its base Body) and settle the
-    character's state."""
+    character's state; ``shares``: who dealt how much of the damage."""
     if f.status == "dead":
         return
     was = f.status
     if damage:
         f.health -= damage
-        ctx.emit(HarmTaken(f.id, "body", damage, f.health, source))
+        ctx.emit(HarmTaken(f.id, "body", damage, f.health, source, shares))
     if healed:
         healed = max(0, min(healed, game.sheet(f.id).body - f.health))
         f.health += healed
@@ -123,11 +152,14 @@ def set_status(f: Fighter, status: str, reason: str, ctx: Context) -> None:
     ctx.emit(VitalsChanged(f.id, status, f.health, reason))
 
 
-def change_mind(f: Fighter, amount: int, source: str, ctx: Context) -> None:
-    """Far Recon 20: Mind down by ``amount``; at 0 a temporary breakdown, below 0 a permanent one."""
+def change_mind(
+    f: Fighter, amount: int, source: str, ctx: Context, shares: tuple[tuple[str, int], ...] = ()
+) -> None:
+    """Far Recon 20: Mind down by ``amount``; at 0 a temporary breakdown, below 0 a permanent one;
+    ``shares``: who dealt how much of it."""
     before = f.mind
     f.mind -= amount
-    ctx.emit(HarmTaken(f.id, "mind", amount, f.mind, source))
+    ctx.emit(HarmTaken(f.id, "mind", amount, f.mind, source, shares))
     if f.mind <= 0 and (before > 0 or (f.mind < 0 <= before)):
         f.holding = False
         ctx.emit(Breakdown(f.id, f.mind, f.mind < 0))

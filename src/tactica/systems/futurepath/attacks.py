@@ -293,7 +293,7 @@ def roll_damage(
         flat *= multiplier
     amount = max(0, dice_total + flat)
     ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind, str(expr)))
-    deal_damage(game, state, target.id, amount, ctx)
+    deal_damage(game, state, target.id, amount, ctx, attacker.id)
     return amount
 
 

@@ -102,11 +102,12 @@ class DamageRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Damaged(Event):
-    """A character lost hit points."""
+    """A character lost hit points (``by``: who dealt them, None for a trap)."""
 
     target: str
     amount: int
     hp: int
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

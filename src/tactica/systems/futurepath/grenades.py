@@ -359,7 +359,7 @@ def blast_damage(
             roll_kind = kind
         amount = max(0, total + flat)
         ctx.emit(DamageRolled(source, fid, faces, 1, flat, amount, roll_kind, str(dice)))
-        deal_damage(game, state, fid, amount, ctx)
+        deal_damage(game, state, fid, amount, ctx, source if source in state.fighters else None)
 
 
 # -- smoke (rule 43) -----------------------------------------------------------------------------

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from tactica.engine.action import Action
-from tactica.engine.events import FightStarted
+from tactica.engine.events import Event, FightStarted
 from tactica.engine.interrupts import Suspended
-from tactica.engine.system import Context, RuleSystem
+from tactica.engine.system import Context, Harm, Resolution, RuleSystem
 from tactica.systems.futurepath import (
     budget,
     care,
+    duel,
     equipment,
     fighting,
     grenades,
     hazards,
     movement,
+    odds,
     readiness,
+    tally,
     techniques,
     turns,
 )
@@ -89,6 +92,8 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     name = "FuturePath"
     version = "1.0 (seed 000: Complete Combat Actions)"
     state_type = FuturePathState
+    harm_unit = "hit points"
+    outcome_classes = odds.OUTCOME_CLASSES
 
     def __init__(self) -> None:
         self.verbs = verb_table()
@@ -258,3 +263,22 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         costs: tuple[budget.Cost, ...] = ("free", "simple", "standard", "full")
         if all(budget.refusal(game.options, fighter, c, "") is not None for c in costs):
             fighter.budget.ended = True
+
+    # -- answers for designers (odds.py, tally.py, duel.py) ----------------------------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        return tally.harm_done(game, event)
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        return tally.out_of_action(game, state)
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        return odds.resolution(game, action, events)
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        return odds.exact_odds(game, state, action, then)
+
+    def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
+        return duel.duel_odds(game, state)

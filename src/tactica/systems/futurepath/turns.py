@@ -121,6 +121,7 @@ def end_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None
         for fighter in state.fighters.values():
             fighter.opportunities = 0
         if state.order.round > game.options.max_rounds:
+            state.cut_off = True
             finish(state, None, f"round limit ({game.options.max_rounds}) reached", ctx)
             return
         ctx.emit(RoundStarted(state.order.round))

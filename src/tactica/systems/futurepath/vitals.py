@@ -19,13 +19,16 @@ def set_status(state: FuturePathState, fid: str, status: str, cause: str, ctx: C
     ctx.emit(StatusChanged(fid, status, cause))
 
 
-def deal_damage(game: FuturePathGame, state: FuturePathState, fid: str, amount: int, ctx: Context) -> None:
-    """Take ``amount`` hit points; at 0 or below the character is dying (rule 39), below -CON dead (A13)."""
+def deal_damage(
+    game: FuturePathGame, state: FuturePathState, fid: str, amount: int, ctx: Context, by: str | None = None
+) -> None:
+    """Take ``amount`` hit points (dealt ``by`` someone, when known); at 0 or below the character is dying
+    (rule 39), below -CON dead (A13)."""
     fighter = state.fighters[fid]
     if amount <= 0 or fighter.status == "dead":
         return
     fighter.hp -= amount
-    ctx.emit(Damaged(fid, amount, fighter.hp))
+    ctx.emit(Damaged(fid, amount, fighter.hp, by))
     if game.options.instant_death_below_negative_con and fighter.hp < -fighter.con:
         set_status(state, fid, "dead", f"HP {fighter.hp} is below -CON ({-fighter.con})", ctx)
     elif fighter.hp <= 0 and fighter.status in ("active", "stable"):

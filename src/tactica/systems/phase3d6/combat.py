@@ -68,18 +68,26 @@ def ocv(game: G, fighter: Fighter, weapon: Weapon, extra: str | None = None) -> 
 
 def dcv(game: G, state: S, fighter: Fighter) -> int:
     """Rule 5: DCV with its manoeuvres, the Surprise Phase penalty (rule 4, E12), Stunned (E1: half)."""
-    value = game.sheet(fighter.id).base_dcv + combined(game, fighter.maneuvers, "dcv")
-    if not fighter.aware and _surprised_now(game, state):
+    surprised = not fighter.aware and surprise_penalty(game, state.surprise, state.order.round)
+    return defence(game, fighter.id, fighter.maneuvers, surprised=surprised, stunned=fighter.stunned)
+
+
+def defence(game: G, fid: str, maneuvers: list[str], *, surprised: bool, stunned: bool) -> int:
+    """Rule 5: the DCV of ``fid`` with these manoeuvres, surprised or not, Stunned or not (what :func:`dcv`
+    reads from the state; the odds ask it for states to come)."""
+    value = game.sheet(fid).base_dcv + combined(game, maneuvers, "dcv")
+    if surprised:
         value -= game.options.surprise_dcv_penalty
-    if fighter.stunned and game.options.hero_stunned:
+    if stunned and game.options.hero_stunned:
         value //= 2
     return value
 
 
-def _surprised_now(game: G, state: S) -> bool:
-    if not state.surprise:
+def surprise_penalty(game: G, surprise: bool, phase: int) -> bool:
+    """Rule 4 / E12: whether the unaware still have the DCV penalty in global Phase ``phase``."""
+    if not surprise:
         return False
-    return state.order.round == 0 or game.options.surprise_penalty_ends == "first_own_phase"
+    return phase == 0 or game.options.surprise_penalty_ends == "first_own_phase"
 
 
 def use_maneuver(game: G, fighter: Fighter, name: str, ctx: Context) -> None:
@@ -198,9 +206,7 @@ def roll(
     faces = ctx.draw(D6, 3, f"{attacker.id} attack on {target.id}")
     mine, theirs = ocv(game, attacker, weapon), dcv(game, state, target)
     total, number = sum(faces) + mine, 10 + theirs
-    hit = total >= number if game.options.hit_on_equal else total > number
-    if game.options.auto_hit_miss and sum(faces) in (3, 18):
-        hit = sum(faces) == 3
+    hit = hits(game, sum(faces), mine, theirs)
     ctx.emit(
         AttackRoll(
             attacker.id, target.id, weapon.name, maneuver, faces, mine, theirs, total, number, hit, aoo
@@ -210,16 +216,40 @@ def roll(
         damage(game, attacker, target, weapon, maneuver, ctx)
 
 
+def hits(game: G, dice: int, ocv_: int, dcv_: int) -> bool:
+    """Rules 5-6, E2: does a 3d6 total of ``dice`` hit with this OCV against this DCV?"""
+    total, number = dice + ocv_, 10 + dcv_
+    hit = total >= number if game.options.hit_on_equal else total > number
+    if game.options.auto_hit_miss and dice in (3, 18):
+        hit = dice == 3
+    return hit
+
+
+def guard_ocv(game: G, fighter: Fighter) -> int:
+    """The OCV a Block or Missile Deflection rolls with: its OCV with the manoeuvres of this Phase."""
+    return game.sheet(fighter.id).base_ocv + combined(game, fighter.maneuvers, "ocv")
+
+
+def guard_against(weapon: Weapon) -> str:
+    """The guard that may stop an attack with ``weapon``: a Block (melee) or Missile Deflection (ranged)."""
+    return "block" if weapon.kind == "melee" else "missile-deflection"
+
+
+def stops(dice: int, mine: int, theirs: int) -> bool:
+    """A Block or Missile Deflection: 3d6 + the defender's OCV meets 10 + the attacker's OCV."""
+    return dice + mine >= 10 + theirs
+
+
 def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon, ctx: Context) -> bool:
     """Block (melee) or Missile Deflection (ranged): 3d6 + the defender's OCV against 10 + the attacker's."""
-    wanted = "block" if weapon.kind == "melee" else "missile-deflection"
+    wanted = guard_against(weapon)
     if target.guard != wanted:
         return False
     target.guard = ""
     faces = ctx.draw(D6, 3, f"{target.id} {wanted}")
-    mine = game.sheet(target.id).base_ocv + combined(game, target.maneuvers, "ocv")
+    mine = guard_ocv(game, target)
     theirs = ocv(game, attacker, weapon)
-    stopped = sum(faces) + mine >= 10 + theirs
+    stopped = stops(sum(faces), mine, theirs)
     ctx.emit(
         AttackRoll(
             target.id,
@@ -253,22 +283,39 @@ def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver
     extra = game.maneuvers[maneuver].extra_dice
     if extra:
         faces += ctx.draw(D6, extra, f"{attacker.id} {maneuver} dice")
-    stun = sum(faces)
-    body = sum(0 if f == 1 else 2 if f == 6 else 1 for f in faces)
-    pd = game.sheet(target.id).pd
-    stun, body = max(0, stun - pd), max(0, body - pd)
-    if target.guard == "roll-with-a-punch":
+    rolled_punch = target.guard == "roll-with-a-punch"
+    if rolled_punch:
         target.guard = ""
-        stun, body = stun // 2, body // 2
+    stun, body = taken(game, target.id, sum(faces), sum(map(body_of, faces)), rolled_punch)
     target.stun -= stun
     target.body -= body
     ctx.emit(DamageDealt(attacker.id, target.id, faces, stun, body, target.stun, target.body))
-    if game.options.hero_stunned and stun > game.sheet(target.id).con and not target.stunned:
+    if stuns(game, target, stun):
         target.stunned = True
         ctx.emit(FighterDown(target.id, "stunned"))
     if target.stun <= 0 or target.body <= 0:
         target.out = True
         ctx.emit(FighterDown(target.id, "unconscious" if target.body > 0 else "down (BODY 0 or below)"))
+
+
+def body_of(face: int) -> int:
+    """HERO normal damage (E1): a die's BODY is 0 for a 1, 2 for a 6, else 1."""
+    return 0 if face == 1 else 2 if face == 6 else 1
+
+
+def taken(game: G, fid: str, stun: int, body: int, rolled_punch: bool = False) -> tuple[int, int]:
+    """The STUN and BODY ``fid`` loses from a hit of ``stun`` and ``body``: its PD off both, halved by a
+    Roll With A Punch."""
+    pd = game.sheet(fid).pd
+    stun, body = max(0, stun - pd), max(0, body - pd)
+    if rolled_punch:
+        stun, body = stun // 2, body // 2
+    return stun, body
+
+
+def stuns(game: G, target: Fighter, stun: int) -> bool:
+    """E1 (option hero_stunned): STUN damage above CON Stuns a character not Stunned already."""
+    return game.options.hero_stunned and stun > game.sheet(target.id).con and not target.stunned
 
 
 # -- attacks of opportunity (rules 8-12) ----------------------------------------------------------

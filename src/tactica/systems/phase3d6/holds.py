@@ -41,6 +41,14 @@ def ready(state: S, fighter: Fighter, weapon: str, trigger: str, ctx: Context) -
 def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> None:
     """Rule 20: enemies with an attack readied for ``kind`` that can reach ``actor`` decide, first in
     initiative order first, before the action goes on."""
+    holders = ready_holders(game, state, actor, kind)
+    blocks = len(state.suspended) - 1 if kind == "attacks" else len(state.suspended)
+    decisions = [Decision(h.id, "ready", actor.id, {"blocks": blocks}) for h in holders]
+    push_in_initiative_order(state.pending, decisions)
+
+
+def ready_holders(game: G, state: S, actor: Fighter, kind: str) -> list[Fighter]:
+    """Rule 20: the enemies whose attack readied for ``kind`` can reach ``actor`` now, in initiative order."""
     order = combat.rank(state)
     holders = [
         h
@@ -53,9 +61,7 @@ def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> N
         and combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon]) is None
     ]
     holders.sort(key=lambda h: order.get(h.id, 99))
-    blocks = len(state.suspended) - 1 if kind == "attacks" else len(state.suspended)
-    decisions = [Decision(h.id, "ready", actor.id, {"blocks": blocks}) for h in holders]
-    push_in_initiative_order(state.pending, decisions)
+    return holders
 
 
 def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> None:

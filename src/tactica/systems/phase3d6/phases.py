@@ -164,6 +164,7 @@ def settle(game: G, state: S, ctx: Context) -> None:
         if state.order.advance():
             _phase_over(game, state, finished, ctx)
             if state.turn > game.options.max_rounds:
+                state.cut_off = True
                 finish(state, ctx, None, f"Turn limit {game.options.max_rounds} reached")
                 return
             _phase_started(game, state, ctx)

@@ -10,15 +10,15 @@ or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tactica.engine.action import Action
-from tactica.engine.events import FightStarted
+from tactica.engine.events import Event, FightStarted
 from tactica.engine.interrupts import Suspended
-from tactica.engine.system import Context, OneAtATime
+from tactica.engine.system import Context, Harm, OneAtATime, Resolution
 from tactica.grid import Path
-from tactica.systems.phase3d6 import combat, economy, holds, movement, phases
+from tactica.systems.phase3d6 import combat, duel, economy, holds, movement, odds, phases, tally
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -69,9 +69,31 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     name = "Phase 3d6"
     version = "1.0 (seed 004: combat sequence, attacks of opportunity, special initiative actions)"
     state_type = Phase3d6State
+    harm_unit = "STUN"
+    round_unit = "Phases"
+    outcome_classes = odds.OUTCOMES
 
     def __init__(self) -> None:
         holds.wire()
+
+    # -- statistics and odds (tally.py, odds.py, duel.py) -----------------------------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        return tally.harm_done(game, event)
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        return tally.out_of_action(game, state)
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        return odds.resolution(action, events)
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        return odds.exact_odds(game, state, action, then)
+
+    def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
+        return duel.duel_odds(game, state)
 
     def new_game(self, setup: Mapping[str, Any]) -> G:
         return build_game(self, setup)

@@ -155,6 +155,12 @@ def hurt(
         ctx.emit(SrbFighterDown(target.id, target.hp, status))
 
 
+def hits(face: int, total: int, value: int) -> bool:
+    """Rules 17-18: a natural 20 always hits, a natural 1 always misses, else the total must meet the
+    Defense."""
+    return face == 20 or (face != 1 and total >= value)
+
+
 def confirm(game: G, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: int, ctx: Context) -> bool:
     """B3: a threat (natural 20) is a critical hit when a second attack roll meets the same Defense
     (option ``critical_confirm: false``: always)."""
@@ -162,7 +168,7 @@ def confirm(game: G, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: 
         return True
     face = ctx.die(D20, f"{f.id} confirms a critical on {target.id}")
     total = face + bonus
-    hit = face != 1 and (face == 20 or total >= value)
+    hit = hits(face, total, value)
     ctx.emit(SrbAttackRolled(f.id, target.id, w.name, "confirm", face, bonus, total, value, hit))
     return hit
 
@@ -180,7 +186,7 @@ def unaimed(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str
     value, flat = defense(game, state, target, w)
     face = ctx.die(D20, f"{f.id} {roll} at {target.id}")
     total = face + bonus
-    hit = face == 20 or (face != 1 and total >= value)
+    hit = hits(face, total, value)
     ctx.emit(
         SrbAttackRolled(
             f.id, target.id, w.name, roll, face, bonus, total, value, hit, flat, f"half of {full:+d}"

@@ -135,7 +135,7 @@ def attack(
     value, flat = attacks.defense(game, state, target, w)
     face = ctx.die(D20, f"{f.id} attack on {target.id}")
     total = face + bonus
-    hit = face == 20 or (face != 1 and total >= value)
+    hit = attacks.hits(face, total, value)
     ctx.emit(SrbAttackRolled(f.id, target.id, w.name, "attack", face, bonus, total, value, hit, flat, detail))
     fired = True
     land = target.pos if w.kind == "thrown" else None

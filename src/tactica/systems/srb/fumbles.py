@@ -69,9 +69,15 @@ def fumble(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, ctx: Conte
     return miss
 
 
+def entry_of(game: G, face: int) -> int:
+    """B2: the table entry a face of the critical-failure die reaches: face + ``fumble_modifier``, within
+    1-21."""
+    return max(1, min(FAIL_BADLY, face + game.options.fumble_modifier))
+
+
 def _roll(game: G, f: Fighter, ctx: Context) -> tuple[int, int]:
     face = ctx.die(die_for(game.options.fumble_die), f"{f.id} critical failure")
-    return face, max(1, min(FAIL_BADLY, face + game.options.fumble_modifier))
+    return face, entry_of(game, face)
 
 
 def _apply(

@@ -10,14 +10,25 @@ refilling a magazine), ``clear W`` (a jammed, safe or switched-off weapon), ``co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tactica.engine.action import Action
-from tactica.engine.events import FightStarted
-from tactica.engine.system import Context, RuleSystem
-from tactica.systems.srb import attacks, combat, durations, economy, equipment, movement, reloads, turns
+from tactica.engine.events import Event, FightStarted
+from tactica.engine.system import Context, Harm, Resolution, RuleSystem
+from tactica.systems.srb import (
+    attacks,
+    combat,
+    durations,
+    economy,
+    equipment,
+    movement,
+    odds,
+    reloads,
+    tally,
+    turns,
+)
 from tactica.systems.srb.economy import Cost
 from tactica.systems.srb.events import SrbActionPaid
 from tactica.systems.srb.setup import UNARMED, SrbGame, build_game
@@ -391,6 +402,8 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
     name = "Star Rangers"
     version = "1.0 (seed 001: srb tactical rules, 2020-07-23)"
     state_type = SrbState
+    harm_unit = "hit points"
+    outcome_classes = odds.OUTCOMES
 
     def new_game(self, setup: Mapping[str, Any]) -> G:
         return build_game(self, setup)
@@ -500,3 +513,19 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         if economy.can_pay(game, state, f, "move") or economy.can_pay(game, state, f, "standard"):
             return True
         return bool(self._turn_actions(game, state, f, FREE_VERBS))
+
+    # -- answers for designers (odds.py, tally.py) -------------------------------------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        return tally.harm_done(game, event)
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        return tally.out_of_action(game, state)
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        return odds.resolution(game, action, events)
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        return odds.exact_odds(game, state, action, then)

@@ -158,6 +158,7 @@ def settle(game: G, state: S, ctx: Context) -> None:
             return
         if state.order.advance():
             if state.order.round > game.options.max_rounds:
+                state.cut_off = True
                 finish(state, ctx, None, f"round limit {game.options.max_rounds} reached")
                 return
             ctx.emit(RoundStarted(state.order.round))

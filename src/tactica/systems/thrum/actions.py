@@ -177,7 +177,15 @@ def use(game: G, state: S, fighter: Fighter, ability: Ability, action: Action, c
     targets = _chosen(state, fighter, ability, action, cells)
     ctx.emit(Targeted(fighter.id, ability.id, tuple(t.id for t in targets), tuple(sorted(cells)), overexert))
     if overexert and ability.overexert is not None:  # THRUM 28: Stress first, before any roll
-        vitals.deal(fighter, "stress", ability.overexert.stress, ctx, source="overexert", by_enemy=False)
+        vitals.deal(
+            fighter,
+            "stress",
+            ability.overexert.stress,
+            ctx,
+            source="overexert",
+            by_enemy=False,
+            dealer=fighter.id,
+        )
     if ability.is_attack and not targets:
         return  # an area with no one in it: nothing to roll against
     if ability.is_attack:
@@ -218,7 +226,9 @@ def _resolve_plain(
         offer_buff(state, fighter, ability, targets[0], ctx)
     for target in targets:
         effects = contests.effects_for(ability, "success", action.has_flag("overexert"))
-        pushes = contests.apply_effects(game, target, effects, ctx, by_enemy=target.side != fighter.side)
+        pushes = contests.apply_effects(
+            game, target, effects, ctx, by_enemy=target.side != fighter.side, dealer=fighter.id
+        )
         forced.queue(state, fighter, target, pushes)
 
 

@@ -207,26 +207,54 @@ def defense_dice(game: G, defender: Fighter, defense: str, contest: Contest) -> 
     return boons, banes
 
 
-def _roll(game: G, state: S, contest: Contest, ctx: Context) -> None:
+def rolls_once(game: G, contest: Contest) -> bool:
+    """THRUM 16, 21 / option area_attack_roll: one attack roll against every defender of an area."""
+    single = len(contest.targets) == 1 and not contest.cells
+    return not single and game.options.area_attack_roll == "once"
+
+
+def attack_roll(game: G, state: S, contest: Contest, target: Fighter | None) -> tuple[int, int]:
+    """The attack roll against ``target`` (None: the one roll of an area): its modifier and Banes."""
     attacker = state.fighters[contest.actor]
     ability = game.abilities[contest.ability]
     mod = game.sheet(attacker.id).art_mod(ability.art)
-    single = len(contest.targets) == 1 and not contest.cells
+    return mod, attack_banes(game, state, attacker, ability, target)
+
+
+def defense_roll(game: G, contest: Contest, defender: Fighter) -> tuple[int, int, int]:
+    """The defender's declared roll: its modifier, Boons and Banes."""
+    defense = contest.defenses[defender.id]
+    boons, banes = defense_dice(game, defender, defense, contest)
+    return game.sheet(defender.id).defense(defense), boons, banes
+
+
+def decide(game: G, attack: int, defense: int) -> tuple[str, str]:
+    """THRUM 3, 4, 24, C1, C3: the attacker's outcome and the defender's own ('critical', 'success',
+    'failure') for an attack total against a defence total."""
+    margin = game.options.critical_margin
+    hits = attack > defense if game.options.ties_to_defender else attack >= defense
+    outcome = "failure" if not hits else ("critical" if attack >= defense + margin else "success")
+    mine = "failure" if hits else ("critical" if defense >= attack + margin else "success")
+    return outcome, mine
+
+
+def gains_vulnerable(defense: str, mine: str) -> bool:
+    """THRUM 24: an Evasion roll that is not a Critical leaves the defender +1 Vulnerable."""
+    return defense == "evasion" and mine != "critical"
+
+
+def _roll(game: G, state: S, contest: Contest, ctx: Context) -> None:
+    attacker = state.fighters[contest.actor]
+    ability = game.abilities[contest.ability]
     shared: int | None = None
-    if not single and game.options.area_attack_roll == "once":
-        shared = dice.roll(
-            ctx,
-            attacker.id,
-            f"{ability.title} attack",
-            mod,
-            0,
-            attack_banes(game, state, attacker, ability, None),
-        )
+    if rolls_once(game, contest):
+        mod, banes = attack_roll(game, state, contest, None)
+        shared = dice.roll(ctx, attacker.id, f"{ability.title} attack", mod, 0, banes)
     for tid in contest.targets:
         defender = state.fighters[tid]
         total = shared
         if total is None:
-            banes = attack_banes(game, state, attacker, ability, defender)
+            mod, banes = attack_roll(game, state, contest, defender)
             total = dice.roll(ctx, attacker.id, f"{ability.title} attack on {tid}", mod, 0, banes)
         _against(game, state, contest, attacker, defender, total, ctx)
     for tid in contest.targets:  # THRUM 31: Finisher
@@ -240,23 +268,32 @@ def _against(
 ) -> None:
     ability = game.abilities[contest.ability]
     defense = contest.defenses[defender.id]
-    boons, banes = defense_dice(game, defender, defense, contest)
-    sheet = game.sheet(defender.id)
-    total = dice.roll(
-        ctx, defender.id, f"{defense} against {ability.title}", sheet.defense(defense), boons, banes
-    )
-    margin = game.options.critical_margin
-    hits = attack > total if game.options.ties_to_defender else attack >= total
-    outcome = "failure" if not hits else ("critical" if attack >= total + margin else "success")
-    mine = "failure" if hits else ("critical" if total >= attack + margin else "success")
+    mod, boons, banes = defense_roll(game, contest, defender)
+    total = dice.roll(ctx, defender.id, f"{defense} against {ability.title}", mod, boons, banes)
+    outcome, mine = decide(game, attack, total)
     ctx.emit(ContestDecided(attacker.id, defender.id, ability.id, defense, attack, total, outcome, mine))
+    apply_outcome(game, state, contest, attacker, defender, outcome, mine, ctx)
+
+
+def apply_outcome(
+    game: G,
+    state: S,
+    contest: Contest,
+    attacker: Fighter,
+    defender: Fighter,
+    outcome: str,
+    mine: str,
+    ctx: Context,
+) -> None:
+    """THRUM 22-24, 32, 44: the effects of one outcome on the defender, and Evasion's Vulnerable (after
+    the effect, or before it with option vulnerable_after_effect off)."""
+    ability = game.abilities[contest.ability]
     by_enemy = is_enemy(attacker, defender)
-    vulnerable = defense == "evasion" and mine != "critical"
+    vulnerable = gains_vulnerable(contest.defenses[defender.id], mine)
     if vulnerable and not game.options.vulnerable_after_effect:
         vitals.add_status(defender, "vulnerable", 1, ctx, "Evasion")
-    pushes = apply_effects(
-        game, defender, effects_for(ability, outcome, contest.overexert), ctx, by_enemy=by_enemy
-    )
+    effects = effects_for(ability, outcome, contest.overexert)
+    pushes = apply_effects(game, defender, effects, ctx, by_enemy=by_enemy, dealer=attacker.id)
     forced.queue(state, attacker, defender, pushes)
     if vulnerable and game.options.vulnerable_after_effect:
         vitals.add_status(defender, "vulnerable", 1, ctx, "Evasion")
@@ -274,18 +311,24 @@ def effects_for(ability: Ability, outcome: str, overexert: bool) -> list[Effect]
 
 
 def apply_effects(
-    game: G, target: Fighter, effects: Sequence[Effect], ctx: Context, *, by_enemy: bool
+    game: G,
+    target: Fighter,
+    effects: Sequence[Effect],
+    ctx: Context,
+    *,
+    by_enemy: bool,
+    dealer: str | None = None,
 ) -> int:
     """Carry out effects on one character (THRUM 32, 43-46, C4); return the squares it may be pushed
-    (the user decides later: :mod:`tactica.systems.thrum.forced`)."""
+    (the user decides later: :mod:`tactica.systems.thrum.forced`). ``dealer``: who used the ability."""
     push = 0
     for e in effects:
         if e.fatigue is not None:
             amount = e.fatigue or game.options.unnumbered_deal
-            vitals.deal(target, "fatigue", amount, ctx, source="attack", by_enemy=by_enemy)
+            vitals.deal(target, "fatigue", amount, ctx, source="attack", by_enemy=by_enemy, dealer=dealer)
         elif e.stress is not None:
             amount = e.stress or game.options.unnumbered_deal
-            vitals.deal(target, "stress", amount, ctx, source="attack", by_enemy=by_enemy)
+            vitals.deal(target, "stress", amount, ctx, source="attack", by_enemy=by_enemy, dealer=dealer)
         elif e.status is not None:
             vitals.add_status(target, e.status, e.stacks, ctx)
         elif e.condition is not None:

@@ -85,13 +85,15 @@ class StanceChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class LoadChanged(Event):
-    """Fatigue or Stress Load changed by ``amount`` to ``total`` (THRUM 32, 35, 41)."""
+    """Fatigue or Stress Load changed by ``amount`` to ``total`` (THRUM 32, 35, 41); ``dealer``: the
+    character whose ability dealt it (the user itself for Overexert; None for Burning, panics, recovery)."""
 
     actor: str
     load: str
     amount: int
     total: int
     source: str = ""
+    dealer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,13 @@ effect, THRUM 30), ``keep`` / ``swap`` (a second Buff, THRUM 29).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tactica.engine.action import Action
-from tactica.engine.events import FightStarted
-from tactica.engine.system import Context, OneAtATime
-from tactica.systems.thrum import actions, contests, forced, movement, targeting, turns
+from tactica.engine.events import Event, FightStarted
+from tactica.engine.system import Context, Harm, OneAtATime, Resolution
+from tactica.systems.thrum import actions, contests, forced, movement, odds, tally, targeting, turns
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
 from tactica.systems.thrum.state import Fighter, ThrumState
@@ -69,6 +69,8 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
     name = "THRUM"
     version = "1.0 (seed 002: Combat Flow)"
     state_type = ThrumState
+    harm_unit = odds.HARM_UNIT
+    outcome_classes = odds.OUTCOME_CLASSES
 
     def new_game(self, setup: Mapping[str, Any]) -> G:
         return build_game(self, setup)
@@ -86,6 +88,22 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
         ctx.emit(FightStarted(self.id, tuple(state.fighters)))
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
+
+    # -- answers for designers: harm, out of action, odds (tally.py, odds.py) ---------------------
+
+    def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
+        return tally.harm_done(game, event)
+
+    def out_of_action(self, game: G, state: S) -> Collection[str]:
+        return tally.out_of_action(game, state)
+
+    def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
+        return odds.resolution(game, action, events)
+
+    def exact_odds(
+        self, game: G, state: S, action: Action, then: Sequence[Action]
+    ) -> Mapping[Resolution, float] | None:
+        return odds.exact_odds(game, state, action, then)
 
     # -- what is legal ----------------------------------------------------------------------------
 

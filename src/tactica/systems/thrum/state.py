@@ -41,6 +41,8 @@ class Fighter:
     started: bool = False
     began_incapacitated: bool = False
     delayed_round: int = -1
+    #: Out of action (incapacitated or removed) when the fight ended, before the end of combat revived it.
+    out_at_end: bool = False
 
     @property
     def frayed(self) -> bool:

@@ -128,6 +128,7 @@ def settle(game: G, state: S, ctx: Context) -> None:
             return
         if state.order.advance():
             if state.order.round > game.options.max_rounds:
+                state.cut_off = True
                 finish(game, state, ctx, None, f"round limit {game.options.max_rounds} reached")
                 return
             ctx.emit(RoundStarted(state.order.round))
@@ -154,6 +155,7 @@ def finish(game: G, state: S, ctx: Context, winner: str | None, reason: str) -> 
     state.contests.clear()
     for fighter in state.fighters.values():
         fighter.fatigue = fighter.stress = 0
+        fighter.out_at_end = not fighter.in_fight
         recovers = game.options.end_of_combat_recovery == "all" or fighter.fatigue_tolerance > 0
         if fighter.incapacitated and fighter.pc and recovers and not fighter.removed:
             fighter.incapacitated = False

@@ -21,9 +21,18 @@ G = ThrumGame
 S = ThrumState
 
 
-def deal(fighter: Fighter, load: str, amount: int, ctx: Context, *, source: str, by_enemy: bool) -> None:
+def deal(
+    fighter: Fighter,
+    load: str,
+    amount: int,
+    ctx: Context,
+    *,
+    source: str,
+    by_enemy: bool,
+    dealer: str | None = None,
+) -> None:
     """THRUM 32, 44-45: add Fatigue or Stress; Vulnerable adds its stacks once and ends; taking either
-    from an enemy ability ends Dazed."""
+    from an enemy ability ends Dazed. ``dealer``: the character whose ability dealt it (None: no one)."""
     vulnerable = fighter.statuses.pop("vulnerable", 0)
     if vulnerable:
         ctx.emit(Afflicted(fighter.id, "vulnerable", 0, f"adds {vulnerable} {load}"))
@@ -34,7 +43,7 @@ def deal(fighter: Fighter, load: str, amount: int, ctx: Context, *, source: str,
     else:
         fighter.stress += amount
         total = fighter.stress
-    ctx.emit(LoadChanged(fighter.id, load, amount, total, source))
+    ctx.emit(LoadChanged(fighter.id, load, amount, total, source, dealer))
     if by_enemy and "dazed" in fighter.conditions:
         end_condition(fighter, "dazed", ctx, f"took {load} from an enemy")
 
