@@ -135,3 +135,18 @@ def test_then_must_answer_every_decision() -> None:
     assert Resolution("miss", 0.0) in (
         odds.exact_odds(game, state, fight.normalize("ana attack orc"), [Action.parse("orc pass")]) or {}
     )
+
+
+def test_a_damage_constant_adds_stun_not_body_and_the_engine_agrees() -> None:
+    """E1 (HERO normal damage): a weapon of 2d6+3 deals the dice total + 3 STUN, BODY from the dice only;
+    the exact odds follow the engine (PD 0: the least STUN on a hit is 2 + 3 = 5)."""
+    data = setup(
+        fighter("ana", "red", (2, 2), weapons=["knuckles"]),
+        fighter("orc", "blue", (3, 2), stun=40),
+        weapons={"knuckles": {"kind": "melee", "damage": "2d6+3"}},
+    )
+    fight = Fight.new(get_system("phase3d6"), data, dice=SeededDice(5))
+    exact, _ = check_odds(fight, "ana attack orc", ["orc pass"], samples=SAMPLES)
+    hurt = [h for h in exact.harm() if h > 0]
+    assert min(hurt) == 5 and max(hurt) == 15
+    assert odds.damage_table("2d6+3")[(5, 0)] == Fraction(1, 36)

@@ -270,7 +270,8 @@ def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weap
 
 
 def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver: str, ctx: Context) -> None:
-    """Normal damage (E1, HERO): STUN = the dice total, BODY = 0 per 1, 2 per 6, else 1; PD off both; Roll
+    """Normal damage (E1, HERO): STUN = the dice total (with the expression's constant), BODY = 0 per 1, 2 per
+    6, else 1; PD off both; Roll
     With A Punch halves what gets through; Disarm drops the target's weapon instead of hurting."""
     if maneuver == "disarm":
         if target.drawn is not None:
@@ -286,7 +287,8 @@ def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver
     rolled_punch = target.guard == "roll-with-a-punch"
     if rolled_punch:
         target.guard = ""
-    stun, body = taken(game, target.id, sum(faces), sum(map(body_of, faces)), rolled_punch)
+    rolled_stun = max(0, sum(faces) + expr.constant)  # a constant (2d6+1) adds STUN, not BODY
+    stun, body = taken(game, target.id, rolled_stun, sum(map(body_of, faces)), rolled_punch)
     target.stun -= stun
     target.body -= body
     ctx.emit(DamageDealt(attacker.id, target.id, faces, stun, body, target.stun, target.body))

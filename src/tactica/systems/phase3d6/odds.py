@@ -48,10 +48,11 @@ def three_d6() -> dict[int, Fraction]:
 @cache
 def damage_table(expr: str, extra: int = 0) -> dict[tuple[int, int], Fraction]:
     """The joint distribution of (STUN, BODY) of a hit with ``expr`` and ``extra`` more d6 before PD: the
-    engine sums every face drawn for the weapon (every term; its constant and keep rules play no part) and
-    counts BODY per face (:func:`combat.body_of`)."""
+    engine sums every face drawn for the weapon (every term; keep rules play no part) plus the expression's
+    constant for STUN (never below 0), and counts BODY per face (:func:`combat.body_of`)."""
+    parsed = parse(expr)
     table: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    dice = [(term.die.faces, term.count) for term in parse(expr).terms] + [(D6.faces, extra)]
+    dice = [(term.die.faces, term.count) for term in parsed.terms] + [(D6.faces, extra)]
     for faces, count in dice:
         one = Fraction(1, len(faces))
         for _ in range(count):
@@ -61,6 +62,12 @@ def damage_table(expr: str, extra: int = 0) -> dict[tuple[int, int], Fraction]:
                     key = (stun + face, body + combat.body_of(face))
                     grown[key] = grown.get(key, Fraction(0)) + p * one
             table = grown
+    if parsed.constant:
+        shifted: dict[tuple[int, int], Fraction] = {}
+        for (stun, body), p in table.items():
+            key = (max(0, stun + parsed.constant), body)
+            shifted[key] = shifted.get(key, Fraction(0)) + p
+        table = shifted
     return table
 
 
