@@ -24,8 +24,8 @@ from tactica.engine import Fight
 from tactica.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Fights per timed batch for each system's demo (about two seconds on one core).
-DEMO_FIGHTS = {"futurepath": 60, "thrum": 12, "phase3d6": 30, "srb": 60, "farrecon": 36}
+#: Fights per timed batch for each system's demo (about four seconds on one core).
+DEMO_FIGHTS = {"futurepath": 120, "thrum": 24, "phase3d6": 60, "srb": 120, "farrecon": 72}
 #: The odds query of the issue: a FuturePath attack with advantage dice (d6) and an 18-20 critical range.
 ODDS_FILE = ROOT / "examples" / "futurepath" / "odds.yaml"
 ODDS_ACTION = "vex attack rook with great-axe"

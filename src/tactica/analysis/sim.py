@@ -168,8 +168,9 @@ def play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[Row]:
 
 
 def chunks(n: int, workers: int) -> list[range]:
-    """Fight numbers 0..n-1 cut into pieces: a few per worker for balance, none over 50 (for progress)."""
-    size = max(1, min(50, math.ceil(n / max(1, workers * 4))))
+    """Fight numbers 0..n-1 cut into pieces: about 16 per worker, so no worker waits long for the last one
+    (fights vary in length), and none over 50 (for progress)."""
+    size = max(1, min(50, math.ceil(n / max(1, workers * 16))))
     return [range(start, min(n, start + size)) for start in range(0, n, size)]
 
 
