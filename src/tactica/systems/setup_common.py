@@ -4,12 +4,13 @@ combatants."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, Protocol, TypeVar, overload
+from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, overload
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from tactica.engine.errors import SetupError
 from tactica.grid import (
@@ -140,6 +141,22 @@ def check_position(value: Any) -> Any:
     if isinstance(value, str) or is_pair:
         return value
     raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {value!r}")
+
+
+#: A combatant's ``at`` in setup data: a marker letter from the map, or ``[x, y]`` (``[q, r]`` on hexes).
+Position = Annotated[tuple[int, int] | str, BeforeValidator(check_position)]
+
+S_co = TypeVar("S_co")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement(Generic[S_co]):
+    """A combatant as the fight starts: id, side, square and its validated setup entry."""
+
+    id: str
+    side: str
+    at: tuple[int, int]
+    spec: S_co
 
 
 @cache

@@ -8,8 +8,6 @@ import importlib
 import re
 from pathlib import Path
 
-import yaml
-
 from tactica.engine import Fight
 from tactica.engine.turn_order import TurnOrder
 from tactica.scenario import verify
@@ -18,67 +16,36 @@ from tactica.systems.phase3d6 import Phase3d6Options
 from tactica.systems.phase3d6.rules import ANSWERS, TURN_VERBS
 from tactica.systems.phase3d6.setup import content
 from tactica.systems.phase3d6.sheet import Character
+from tests.systems.docs import SystemDoc, documented, table_rows
 
 ROOT = Path(__file__).resolve().parents[3]
-DOC = ROOT / "docs" / "systems" / "phase3d6.md"
+DOC = SystemDoc("phase3d6")
 EXAMPLES = ROOT / "examples" / "phase3d6"
-
-
-def _text() -> str:
-    return DOC.read_text(encoding="utf-8")
-
-
-def _section(title: str) -> str:
-    """The text of one '## title' section."""
-    text = _text()
-    start = text.index(f"## {title}")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end >= 0 else len(text)]
-
-
-def _documented(verb: str, text: str) -> bool:
-    """An inline code sample of the verb in use: `ACTOR VERB ...`."""
-    return re.search(rf"`\w+ {re.escape(verb)}(?=[ `])", text) is not None
-
-
-def _rows(section: str) -> dict[str, list[str]]:
-    """The table rows of a section whose first cell names things in `code`: each name -> the other cells."""
-    out: dict[str, list[str]] = {}
-    for line in section.splitlines():
-        found = re.match(r"^\| (`[^|]+`) \|(.*)\|$", line)
-        if found:
-            cells = [cell.strip() for cell in found.group(2).split("|")]
-            for name in re.findall(r"`([^`]+)`", found.group(1)):
-                out[name] = cells
-    return out
 
 
 def test_every_option_is_documented_with_its_default() -> None:
     """Every Phase3d6Options field has a row `| name | default |` in the options table."""
-    text = _section("Rule options")
-    for name, field in Phase3d6Options.model_fields.items():
-        default = str(field.default).lower() if isinstance(field.default, bool) else field.default
-        assert f"| `{name}` | `{default}` |" in text, f"docs/systems/phase3d6.md lacks option {name}"
+    assert DOC.undocumented_options(Phase3d6Options, DOC.section("Rule options")) == []
 
 
 def test_the_options_table_names_no_unknown_option() -> None:
     """No row of the options table names an option that does not exist."""
-    documented = set(_rows(_section("Rule options")))
+    documented = set(table_rows(DOC.section("Rule options")))
     assert documented <= set(Phase3d6Options.model_fields), documented - set(Phase3d6Options.model_fields)
 
 
 def test_every_verb_is_documented() -> None:
     """Phase 3d6 2, 10, 14-21: every verb of a Phase and every answer to a decision appears in use."""
-    text = _section("Actions")
+    text = DOC.section("Actions")
     answers = [verb for verbs in ANSWERS.values() for verb in verbs]
     for verb in [*TURN_VERBS, *answers]:
-        assert _documented(verb, text), f"docs/systems/phase3d6.md: no `a {verb} ...` under Actions"
+        assert documented(verb, text), f"docs/systems/phase3d6.md: no `a {verb} ...` under Actions"
 
 
 def test_every_maneuver_row_is_in_the_manoeuvre_table() -> None:
     """Phase 3d6 16: every row of content/maneuvers.yaml is listed with its type and provoking, and a row
     with a verb names an action while a row without one says it has none."""
-    rows = _rows(_section("Manoeuvres"))
+    rows = table_rows(DOC.section("Manoeuvres"))
     for name, data in content("maneuvers").items():
         assert name in rows, f"docs/systems/phase3d6.md: manoeuvre {name} missing"
         kind, provokes, values, action = rows[name]
@@ -103,14 +70,14 @@ def test_not_supported_manoeuvres_have_no_verb() -> None:
 
 def test_every_template_and_weapon_is_listed() -> None:
     """The sample section lists every character template and weapon of the content files."""
-    rows = _rows(_section("Sample characters and weapons"))
+    rows = table_rows(DOC.section("Sample characters and weapons"))
     for name in [*content("characters"), *content("weapons")]:
         assert name in rows, f"docs/systems/phase3d6.md does not list {name}"
 
 
 def test_the_template_table_matches_the_content() -> None:
     """The numbers in the template table are those of content/characters.yaml."""
-    rows = _rows(_section("Sample characters and weapons"))
+    rows = table_rows(DOC.section("Sample characters and weapons"))
     for name, data in content("characters").items():
         cv, reflexes, move, vitals = rows[name][:4]
         assert cv == str(data["cv"]) and move == str(data["move"]), name
@@ -121,7 +88,7 @@ def test_the_template_table_matches_the_content() -> None:
 
 def test_the_weapon_table_matches_the_content() -> None:
     """The weapon table gives each weapon's kind, damage, OCV, range and ammunition as the content file."""
-    rows = _rows(_section("Sample characters and weapons"))
+    rows = table_rows(DOC.section("Sample characters and weapons"))
     for name, data in content("weapons").items():
         kind, damage, ocv, reach, ammo = rows[name]
         assert (kind, damage) == (data["kind"], data["damage"]), name
@@ -131,26 +98,17 @@ def test_the_weapon_table_matches_the_content() -> None:
 
 def test_every_ruling_names_its_option() -> None:
     """Rulings E1-E14 each have a row naming an option that implements it."""
-    text = _section("Rulings E1-E14")
-    options = set(Phase3d6Options.model_fields)
-    for n in range(1, 15):
-        row = re.search(rf"^\| E{n} \|.*$", text, re.MULTILINE)
-        assert row is not None, f"ruling E{n} missing"
-        named = set(re.findall(r"`(\w+)`", row.group(0)))
-        assert named & options, f"ruling E{n} names no option"
+    assert DOC.rulings_without_option("E", 14, Phase3d6Options) == []
 
 
 def test_every_rule_has_a_module_row() -> None:
-    """Rules 1-21 are each covered by a row of the rule -> module map."""
-    covered: set[int] = set()
-    for first, last in re.findall(r"^\| (\d+)(?:-(\d+))? \|", _section("Rule → module"), re.MULTILINE):
-        covered.update(range(int(first), int(last or first) + 1))
-    assert covered >= set(range(1, 22)), sorted(set(range(1, 22)) - covered)
+    """Rules 1-21 are each covered by a row of the rule -> module map (single numbers or ranges)."""
+    assert DOC.rules_without_module(21) == []
 
 
 def test_every_module_reference_exists() -> None:
     """Each `module.name` of the rule -> module map is a real attribute (the map follows the code)."""
-    for ref in re.findall(r"`(\w+(?:\.\w+)+)`", _section("Rule → module")):
+    for ref in re.findall(r"`(\w+(?:\.\w+)+)`", DOC.section("Rule → module")):
         head, *rest = ref.split(".")
         if head == "TurnOrder":
             target: object = TurnOrder
@@ -163,9 +121,7 @@ def test_every_module_reference_exists() -> None:
 
 def test_the_setup_example_builds_a_fight() -> None:
     """The YAML under 'Writing a Phase 3d6 setup' is a valid setup; the unaware orc makes a Surprise Phase."""
-    block = re.search(r"```yaml\n(.*?)```", _section("Writing a Phase 3d6 setup"), re.DOTALL)
-    assert block is not None
-    data = yaml.safe_load(block.group(1))
+    data = DOC.yaml_example("Writing a Phase 3d6 setup")
     fight = Fight.new(get_system("phase3d6"), data, seed=1)
     state = fight.state
     assert set(state.fighters) == {"ana", "bo", "orc"}  # type: ignore[attr-defined]
@@ -175,7 +131,7 @@ def test_the_setup_example_builds_a_fight() -> None:
 
 def test_the_sheet_defaults_are_documented() -> None:
     """E1: every sheet field is in the table with the default the code gives it."""
-    rows = _rows(_section("Writing a Phase 3d6 setup"))
+    rows = table_rows(DOC.section("Writing a Phase 3d6 setup"))
     for name, field in Character.model_fields.items():
         if name == "name":
             continue

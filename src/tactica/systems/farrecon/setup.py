@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -16,9 +16,10 @@ from tactica.systems.farrecon.sheet import Character, Weapon
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
+    Placement,
+    Position,
     build_board,
     check_places,
-    check_position,
     each_combatant,
     load_content,
     named_table,
@@ -38,7 +39,7 @@ class CombatantSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=ID)
     side: str = Field(pattern=ID)
-    at: tuple[int, int] | str
+    at: Position
     template: str | None = None
     health_now: int | None = Field(None, description="current health (default: its base Body)")
     mind_now: int | None = Field(None, description="current Mind (default: its base Mind)")
@@ -47,11 +48,6 @@ class CombatantSpec(BaseModel):
     restrained: bool = Field(False, description="Far Recon 11: cannot dodge (nor move)")
     joins: int | None = Field(None, ge=1, description="Far Recon 7: the round it enters the fight in")
     joins_after: str | None = Field(None, description="Far Recon 7: it enters after this character's slot")
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _place(cls, value: object) -> object:
-        return check_position(value)
 
     @model_validator(mode="after")
     def _join(self) -> CombatantSpec:
@@ -72,16 +68,6 @@ class SetupSpec(BaseModel):
     initiative: dict[str, int] | None = Field(None, description="fixed initiative totals by combatant")
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A combatant as the fight starts."""
-
-    id: str
-    side: str
-    at: Pos
-    spec: CombatantSpec
-
-
 @dataclass(frozen=True)
 class FarReconGame(Game):
     """Static facts of one Far Recon fight."""
@@ -90,7 +76,7 @@ class FarReconGame(Game):
     board: SquareBoard
     sheets: Mapping[str, Character]
     weapons: Mapping[str, Weapon]
-    start: Mapping[str, Placement]
+    start: Mapping[str, Placement[CombatantSpec]]
     spec: SetupSpec
 
     def sheet(self, fighter_id: str) -> Character:
@@ -117,7 +103,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FarReconGame:
     board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
-    start: dict[str, Placement] = {}
+    start: dict[str, Placement[CombatantSpec]] = {}
     for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)
         _check_health(c, sheets[c.id], where)
@@ -163,7 +149,7 @@ def _check_health(c: CombatantSpec, sheet: Character, where: str) -> None:
         )
 
 
-def _check_joins(spec: SetupSpec, start: Mapping[str, Placement]) -> None:
+def _check_joins(spec: SetupSpec, start: Mapping[str, Placement[CombatantSpec]]) -> None:
     for i, c in enumerate(spec.combatants):
         if c.joins_after is not None and c.joins_after not in start:
             raise SetupError(f"combatants[{i}] ({c.id}).joins_after: no combatant '{c.joins_after}'")
@@ -179,7 +165,7 @@ def _check_joins(spec: SetupSpec, start: Mapping[str, Placement]) -> None:
         raise SetupError("combatants: someone must be in the fight from the start")
 
 
-def _check_initiative(spec: SetupSpec, start: Mapping[str, Placement]) -> None:
+def _check_initiative(spec: SetupSpec, start: Mapping[str, Placement[CombatantSpec]]) -> None:
     for cid in spec.initiative or {}:
         if cid not in start:
             raise SetupError(f"initiative: no combatant '{cid}' (combatants: {', '.join(start)})")

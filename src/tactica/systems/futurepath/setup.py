@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tactica.dice import parse
 from tactica.engine.errors import SetupError
@@ -18,9 +18,9 @@ from tactica.systems.futurepath.sheet import Character, Weapon
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
+    Position,
     build_board,
     check_places,
-    check_position,
     each_combatant,
     load_content,
     place,
@@ -36,17 +36,12 @@ class CombatantSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=ID)
     side: str = Field(pattern=ID)
-    at: tuple[int, int] | str
+    at: Position
     template: str | None = None
     weapons: list[str | dict[str, Any]] | None = None
     drawn: list[str] | None = None
     posture: Literal["standing", "prone", "sitting", "kneeling"] = "standing"
     hp_now: int | None = None
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _place(cls, value: object) -> object:
-        return check_position(value)
 
 
 class ObjectSpec(BaseModel):

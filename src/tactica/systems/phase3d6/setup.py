@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -16,9 +16,10 @@ from tactica.systems.phase3d6.sheet import Character, Weapon
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
+    Placement,
+    Position,
     build_board,
     check_places,
-    check_position,
     each_combatant,
     load_content,
     named_table,
@@ -51,18 +52,13 @@ class CombatantSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=ID)
     side: str = Field(pattern=ID)
-    at: tuple[int, int] | str
+    at: Position
     template: str | None = None
     aware: bool = Field(True, description="rule 4: unaware characters are surprised")
     prone: bool = False
     stun_now: int | None = None
     body_now: int | None = None
     drawn: str | None = Field(None, description="the weapon in hand (default: its first weapon)")
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _place(cls, value: object) -> object:
-        return check_position(value)
 
 
 class SetupSpec(BaseModel):
@@ -77,16 +73,6 @@ class SetupSpec(BaseModel):
     initiative: dict[str, int] | None = Field(None, description="fixed initiative scores by combatant")
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A combatant as the fight starts."""
-
-    id: str
-    side: str
-    at: Pos
-    spec: CombatantSpec
-
-
 @dataclass(frozen=True)
 class Phase3d6Game(Game):
     """Static facts of one Phase 3d6 fight."""
@@ -96,7 +82,7 @@ class Phase3d6Game(Game):
     sheets: Mapping[str, Character]
     weapons: Mapping[str, Weapon]
     maneuvers: Mapping[str, Maneuver]
-    start: Mapping[str, Placement]
+    start: Mapping[str, Placement[CombatantSpec]]
     spec: SetupSpec
 
     def sheet(self, fighter_id: str) -> Character:
@@ -116,7 +102,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     weapons = _weapons(spec)
     maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
     sheets: dict[str, Character] = {}
-    start: dict[str, Placement] = {}
+    start: dict[str, Placement[CombatantSpec]] = {}
     for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)

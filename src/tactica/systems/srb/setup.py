@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -14,9 +14,10 @@ from tactica.grid import SquareBoard
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
+    Placement,
+    Position,
     build_board,
     check_places,
-    check_position,
     each_combatant,
     load_content,
     named_table,
@@ -38,7 +39,7 @@ class CombatantSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=ID)
     side: str = Field(pattern=ID)
-    at: tuple[int, int] | str
+    at: Position
     template: str | None = None
     aware: bool = Field(True, description="rules 3-5: unaware combatants are surprised")
     hp_now: int | None = Field(None, description="hit points at the start (default: the sheet's)")
@@ -48,11 +49,6 @@ class CombatantSpec(BaseModel):
     loaded: dict[str, int] = Field(default_factory=dict, description="rounds in each weapon (default: full)")
     prone: bool = False
     tired: bool = False
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _place(cls, value: object) -> object:
-        return check_position(value)
 
 
 class SetupSpec(BaseModel):
@@ -67,16 +63,6 @@ class SetupSpec(BaseModel):
     initiative: dict[str, int] | None = Field(None, description="fixed initiative results by combatant")
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A combatant as the fight starts."""
-
-    id: str
-    side: str
-    at: Pos
-    spec: CombatantSpec
-
-
 @dataclass(frozen=True)
 class SrbGame(Game):
     """Static facts of one Star Rangers fight."""
@@ -85,7 +71,7 @@ class SrbGame(Game):
     board: SquareBoard
     sheets: Mapping[str, Character]
     weapons: Mapping[str, Weapon]
-    start: Mapping[str, Placement]
+    start: Mapping[str, Placement[CombatantSpec]]
     sizes: Mapping[str, str]
     spec: SetupSpec
 
@@ -105,7 +91,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
     board, markers = build_board(spec.map)
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
-    start: dict[str, Placement] = {}
+    start: dict[str, Placement[CombatantSpec]] = {}
     sizes: dict[str, str] = {}
     for where, c in each_combatant(spec.combatants):
         sheets[c.id] = _character(c, weapons, where)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
@@ -14,9 +14,9 @@ from tactica.grid import SquareBoard
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
+    Position,
     build_board,
     check_places,
-    check_position,
     each_combatant,
     load_content,
     named_table,
@@ -40,7 +40,7 @@ class CombatantSpec(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=ID)
     side: str = Field(pattern=ID)
-    at: tuple[int, int] | str
+    at: Position
     template: str | None = None
     pc: bool | None = Field(None, description="a player character (default: the first side's combatants)")
     fatigue: int = Field(0, ge=0)
@@ -49,11 +49,6 @@ class CombatantSpec(BaseModel):
     conditions: list[Literal[CONDITIONS]] = Field(default_factory=list)  # type: ignore[valid-type]
     stance: str | None = None
     incapacitated: bool = False
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _place(cls, value: object) -> object:
-        return check_position(value)
 
 
 class SetupSpec(BaseModel):
