@@ -8,7 +8,14 @@
 from tactica.engine.action import Action, parse_action
 from tactica.engine.budget import FULL, Budget, Economy
 from tactica.engine.conditions import Condition, Moment, count_down, expire, find
-from tactica.engine.errors import ActionSyntaxError, IllegalAction, SetupError, TacticaError, UnknownSystem
+from tactica.engine.errors import (
+    ActionSyntaxError,
+    IllegalAction,
+    ResolutionFault,
+    SetupError,
+    TacticaError,
+    UnknownSystem,
+)
 from tactica.engine.events import (
     ActionTaken,
     Event,
@@ -23,6 +30,7 @@ from tactica.engine.events import (
 )
 from tactica.engine.fight import Fight
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
+from tactica.engine.save import SaveError
 from tactica.engine.system import Context, Game, Harm, Outcome, Resolution, RuleSystem, State
 from tactica.engine.turn_order import Slot, TurnOrder
 
@@ -47,8 +55,10 @@ __all__ = [
     "Moment",
     "Outcome",
     "Resolution",
+    "ResolutionFault",
     "RoundStarted",
     "RuleSystem",
+    "SaveError",
     "SetupError",
     "Slot",
     "State",

@@ -18,8 +18,12 @@ from tactica.engine.errors import ActionSyntaxError
 
 Pos = tuple[int, int]
 
-_WORD = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
-_POS = re.compile(r"^@(-?\d+),(-?\d+)$")
+_WORD = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*\Z", re.ASCII)
+_POS = re.compile(r"^@(-?[0-9]{1,9}),(-?[0-9]{1,9})\Z")
+#: The longest id, verb, item or flag an action may name.
+MAX_WORD = 64
+#: The largest coordinate (either sign) an action may name: far beyond any board, small enough to stay cheap.
+MAX_COORD = 999_999_999
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +65,32 @@ class Action:
         """Read an action from its text form; raises :class:`ActionSyntaxError` on bad syntax."""
         return parse_action(text)
 
+    @classmethod
+    def check(cls, value: object) -> Action:
+        """``value`` when it is a well-formed action (text or :class:`Action`), read from text when it is
+        text; an :class:`Action` built directly must be one its text form reads back to (words that are
+        single words, whole-number positions, sorted flags). Raises :class:`ActionSyntaxError` otherwise."""
+        if isinstance(value, str):
+            return parse_action(value)
+        if not isinstance(value, Action):
+            raise ActionSyntaxError(f"an action is text or an Action, not {type(value).__name__}")
+        problem = _shape_problem(value)
+        if problem is None and parse_action(str(value)) != value:
+            problem = "its text form does not read back to it (flags are kept sorted and unique)"
+        if problem is not None:
+            raise ActionSyntaxError(f"malformed action {_short(value)}: {problem}")
+        return value
+
 
 def parse_action(text: str) -> Action:
     """Parse ``ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...]``."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.split()
+    text = _cut(" ".join(words))
     if len(words) < 2:
         raise ActionSyntaxError(
-            f"cannot read action '{text.strip()}': expected 'ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG]',"
+            f"cannot read action '{text}': expected 'ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG]',"
             " for example 'vex attack rook with pistol'"
         )
     actor, verb, rest = words[0], words[1], words[2:]
@@ -84,7 +107,7 @@ def parse_action(text: str) -> Action:
         if word.startswith("+"):
             _check_word(text, "flag", word[1:])
             flags.append(word[1:])
-        elif word.startswith("@"):
+        elif word.startswith("@") and at is None:
             at = _parse_pos(text, word)
         elif word == "to" and at is not None and to is None:
             if i + 1 >= len(rest) or not rest[i + 1].startswith("@"):
@@ -93,7 +116,7 @@ def parse_action(text: str) -> Action:
                 )
             i += 1
             to = _parse_pos(text, rest[i])
-        elif word == "with":
+        elif word == "with" and using is None:
             if i + 1 >= len(rest):
                 raise ActionSyntaxError(f"cannot read action '{text}': 'with' needs an item name after it")
             i += 1
@@ -102,17 +125,55 @@ def parse_action(text: str) -> Action:
             target = _check_word(text, "target", word)
         else:
             raise ActionSyntaxError(
-                f"cannot read action '{text}': unexpected '{word}'"
+                f"cannot read action '{text}': unexpected '{_cut(word, 40)}'"
                 " (order is ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...])"
             )
         i += 1
     return Action(actor, verb, target, at, using, tuple(sorted(set(flags))), to)
 
 
+def _shape_problem(action: Action) -> str | None:
+    """What is wrong with the field types and words of an :class:`Action` built directly, if anything."""
+    words = {"actor": action.actor, "verb": action.verb, "target": action.target, "item": action.using}
+    for name, word in words.items():
+        if (word is not None or name in ("actor", "verb")) and not _is_word(word):
+            return f"{name} {_short(word)} must be one word of letters, digits, '_' or '-'"
+    for name, pos in (("position", action.at), ("'to' position", action.to)):
+        if pos is not None and not _is_pos(pos):
+            return f"{name} {_short(pos)} must be two whole numbers (X, Y)"
+    if not isinstance(action.flags, tuple) or not all(_is_word(f) for f in action.flags):
+        return f"flags {_short(action.flags)} must be a tuple of words"
+    return None
+
+
+def _is_word(word: object) -> bool:
+    return isinstance(word, str) and len(word) <= MAX_WORD and _WORD.match(word) is not None
+
+
+def _is_pos(pos: object) -> bool:
+    return (
+        isinstance(pos, tuple)
+        and len(pos) == 2
+        and all(isinstance(c, int) and not isinstance(c, bool) and abs(c) <= MAX_COORD for c in pos)
+    )
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """A value's repr, cut to ``limit`` characters (messages never echo huge input)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    """Text cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_word(text: str, what: str, word: str) -> str:
-    if not _WORD.match(word):
+    if not _is_word(word):
         raise ActionSyntaxError(
-            f"cannot read action '{text}': {what} '{word}' must be one word of letters, digits, '_' or '-'"
+            f"cannot read action '{text}': {what} '{_cut(word, 40)}' must be one word of at most {MAX_WORD}"
+            " letters, digits, '_' or '-'"
         )
     return word
 
@@ -121,6 +182,6 @@ def _parse_pos(text: str, word: str) -> Pos:
     match = _POS.match(word)
     if match is None:
         raise ActionSyntaxError(
-            f"cannot read action '{text}': position '{word}' must look like @X,Y (e.g. @4,5)"
+            f"cannot read action '{text}': position '{_cut(word, 40)}' must look like @X,Y (e.g. @4,5)"
         )
     return int(match.group(1)), int(match.group(2))

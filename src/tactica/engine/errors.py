@@ -26,3 +26,18 @@ class SetupError(TacticaError):
 
 class UnknownSystem(TacticaError):
     """No rule system is registered under that id."""
+
+
+class ResolutionFault(TacticaError):
+    """Something failed inside the rules while a legal action resolved (a bug, not bad input). The fight is
+    left exactly as it was before the action; the original error is chained as ``__cause__``."""
+
+    def __init__(self, action: object, error: BaseException) -> None:
+        detail = f"{type(error).__name__}: {error}"
+        detail = detail if len(detail) <= 200 else detail[:197] + "..."
+        super().__init__(
+            f"resolving '{action}' failed inside the rules ({detail}); this is a bug in tactica, please"
+            " report it with the saved fight. The fight is unchanged."
+        )
+        self.action = action
+        self.error = error

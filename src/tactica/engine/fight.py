@@ -16,14 +16,14 @@ from typing import Any
 
 from tactica.dice import DiceError, ScriptedDice, SeededDice
 from tactica.dice.source import DiceSource
+from tactica.engine import save
 from tactica.engine.action import Action
-from tactica.engine.codec import to_data
-from tactica.engine.errors import IllegalAction, TacticaError
+from tactica.engine.errors import IllegalAction, ResolutionFault, TacticaError
 from tactica.engine.events import ActionTaken, Event
+from tactica.engine.save import SaveError
 from tactica.engine.system import Context, Game, Outcome, RuleSystem, State
 from tactica.engine.tape import DiceTape
 
-FORMAT = "tactica-fight/1"
 _ACTOR = operator.attrgetter("actor")
 #: Undo replays from the nearest checkpoint, a copy of the state taken every this many actions.
 CHECKPOINT_EVERY = 16
@@ -87,45 +87,34 @@ class Fight:
 
     def normalize(self, action: Action | str) -> Action:
         """The action in the one written form the rules list (``ana attack orc`` may stand for ``ana attack
-        orc with club`` when the club is in hand): see :meth:`RuleSystem.normalize`."""
-        return self.system.normalize(self.game, self.state, _as_action(action))
+        orc with club`` when the club is in hand): see :meth:`RuleSystem.normalize`. Raises
+        :class:`ActionSyntaxError` for text that does not read as an action, or a malformed
+        :class:`Action`."""
+        return self.system.normalize(self.game, self.state, Action.check(action))
 
     def why_illegal(self, action: Action | str) -> str | None:
-        """None if ``action`` may be taken now, else why not."""
+        """None if ``action`` is among the legal actions now, else why not (in the rules' words where the
+        system can say; else what the legal forms of that verb are)."""
         action = self.normalize(action)
         if self.state.over:
             return "the fight is over"
-        listed = self._listed(action)
-        if listed:
+        if self._is_listed(action):
             return None
-        reason = self.system.why_illegal(self.game, self.state, action)
-        if reason is None and listed is not None:
-            return "it is not among the legal actions now"
-        return reason
+        return self._system_reason(action) or self._not_listed(action)
 
     def apply(self, action: Action | str) -> list[Event]:
-        """Validate and resolve ``action``; return the events it caused. Illegal actions change nothing.
+        """Validate and resolve ``action``; return the events it caused.
 
-        The action is first put in the system's written form (:meth:`normalize`): the history holds that."""
+        Only an action the current state lists as legal is taken (the history holds it in the system's
+        written form, :meth:`normalize`); anything else raises :class:`IllegalAction` (or
+        :class:`ActionSyntaxError`). Applying is all-or-nothing: whatever fails while the action resolves,
+        the fight is left exactly as it was (a failure that is not the rules refusing, a bug, is raised as
+        :class:`ResolutionFault`)."""
         action = self.normalize(action)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(action, reason)
-        mark = (self.tape.pos, len(self.events))
-        try:
-            ctx = self._context()
-            ctx.emit(ActionTaken(str(action)))
-            self.system.resolve(self.game, self.state, action, ctx)
-        except (DiceError, TacticaError):
-            self._restore(self.history, mark[0])
-            raise
-        self.history.append(action)
-        self._marks.append(mark)
-        self._legal = self._legal_set = self._legal_ids = self._deciding = None
-        self._legal_of = {}
-        if len(self.history) % CHECKPOINT_EVERY == 0:
-            self._checkpoint()
-        return self.events[mark[1] :]
+        return self._take(action)
 
     def undo(self, *, reroll: bool = False) -> Action:
         """Take back the last action. Its faces stay on the tape (taken again, it rolls the same) unless
@@ -192,17 +181,9 @@ class Fight:
         return fight
 
     def to_dict(self) -> dict[str, Any]:
-        """The fight as JSON-ready data: setup, seed, actions, faces, and the state they lead to."""
-        return {
-            "format": FORMAT,
-            "system": self.system.id,
-            "setup": to_data(dict(self.game.setup)),
-            "seed": self.seed,
-            "actions": [str(a) for a in self.history],
-            "faces": list(self.faces),
-            "state": to_data(self.state),
-            "log_digest": self.log_digest(),
-        }
+        """The fight as JSON-ready data: setup, seed, actions, faces, the state they lead to, and a digest of
+        each step (:mod:`tactica.engine.save`)."""
+        return save.save_data(self)
 
     def log_digest(self) -> str:
         """A SHA-256 of the event log: equal for equal fights, different if any event differs."""
@@ -215,34 +196,63 @@ class Fight:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], system: RuleSystem[Any, Any]) -> Fight:
-        """Load a fight saved by :meth:`to_dict`; it is replayed and checked against its saved state."""
-        if data.get("format") != FORMAT:
-            raise TacticaError(f"not a saved fight: 'format' must be {FORMAT!r}")
-        game = system.new_game(data["setup"])
+        """Load a fight saved by :meth:`to_dict`. Its actions are replayed over its faces, each checked for
+        legality, and every step is compared with the saved digests: a missing or ill-typed field, an action
+        that does not replay, or an edit raises :class:`SaveError` naming the field or the first step that
+        differs."""
+        data = save.check_fields(data, system)
         faces = list(data["faces"])
-        fight = cls.replay(game, data["actions"], faces, seed=data["seed"])
-        fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
-        if to_data(fight.state) != data.get("state") or fight.log_digest() != data.get("log_digest"):
-            raise TacticaError(
-                "the saved fight does not replay to its saved state (edited or from another version)"
+        try:
+            fight = cls(system.new_game(data["setup"]), seed=data["seed"], dice=ScriptedDice(faces))
+        except (DiceError, TacticaError) as error:
+            raise SaveError(f"saved fight: its setup does not start a fight: {error}") from None
+        for k, action in enumerate(data["actions"], 1):
+            try:
+                fight.apply(action)
+            except (DiceError, TacticaError) as error:
+                raise save.replay_error(k, action, error) from None
+        if fight.tape.pos != len(faces):
+            raise SaveError(
+                f"saved fight: {len(faces) - fight.tape.pos} of its faces were never rolled by its actions"
+                " (faces were added by hand)"
             )
+        fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
+        save.check_steps(fight, data)
         return fight
+
+    @property
+    def marks(self) -> list[tuple[int, int]]:
+        """Where each action of the history began: (tape position, number of events before it)."""
+        return self._marks
 
     # -- internals --------------------------------------------------------------------------------
 
-    def _listed(self, action: Action) -> bool | None:
-        """Whether ``action`` is among the legal actions (None when they have not been listed yet).
+    def _take(self, action: Action) -> list[Event]:
+        """Resolve an action known to be legal, all or nothing, and record it."""
+        mark = (self.tape.pos, len(self.events))
+        try:
+            ctx = self._context()
+            ctx.emit(ActionTaken(str(action)))
+            self.system.resolve(self.game, self.state, action, ctx)
+        except BaseException as error:
+            self._restore(self.history, mark[0])
+            if isinstance(error, (DiceError, TacticaError)) or not isinstance(error, Exception):
+                raise
+            raise ResolutionFault(action, error) from error
+        self.history.append(action)
+        self._marks.append(mark)
+        self._forget_listings()
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoint()
+        return self.events[mark[1] :]
 
-        Policies hand back one of the listed objects, so identity is tried before equality."""
+    def _is_listed(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions now. Policies hand back one of the listed objects,
+        so identity is tried before equality; when nothing was listed, only the actor's actions of that verb
+        are."""
         legal = self._legal
         if legal is None:
-            listed: bool | None = None
-            for (actor, verbs), actions in self._legal_of.items():
-                if actor == action.actor and (verbs is None or action.verb in verbs):
-                    if any(a is action for a in actions) or action in actions:
-                        return True
-                    listed = False
-            return listed
+            return any(a is action for a in self._cached_of(action)) or action in self._cached_of(action)
         if self._legal_ids is None:
             self._legal_ids = set(map(id, legal))
         if id(action) in self._legal_ids:
@@ -250,6 +260,37 @@ class Fight:
         if self._legal_set is None:
             self._legal_set = frozenset(legal)
         return action in self._legal_set
+
+    def _cached_of(self, action: Action) -> list[Action]:
+        """The listed actions of ``action``'s actor that may hold it: a listing already made that covers its
+        verb, else the listing of that verb alone."""
+        for (actor, verbs), actions in self._legal_of.items():
+            if actor == action.actor and (verbs is None or action.verb in verbs):
+                return actions
+        return self.legal_actions_of(action.actor, (action.verb,))
+
+    def _system_reason(self, action: Action) -> str | None:
+        """The system's reason against an unlisted action. The action is refused whatever the system says;
+        a system that fails to say why (a bug in its reasons) gives no reason rather than a crash."""
+        try:
+            return self.system.why_illegal(self.game, self.state, action)
+        except (DiceError, TacticaError) as error:
+            return str(error)
+        except Exception:
+            return None
+
+    def _not_listed(self, action: Action) -> str:
+        """Why an action the system gave no reason against is refused: the legal forms of its verb."""
+        forms = [str(a) for a in self._cached_of(action)]
+        if not forms:
+            return f"{action.actor} has no legal '{action.verb}' action now"
+        shown = ", ".join(f"'{f}'" for f in forms[:3])
+        more = f" (and {len(forms) - 3} more)" if len(forms) > 3 else ""
+        return f"it is not among the legal actions now; the legal '{action.verb}' actions are {shown}{more}"
+
+    def _forget_listings(self) -> None:
+        self._legal = self._legal_set = self._legal_ids = self._deciding = None
+        self._legal_of = {}
 
     def _context(self) -> Context:
         return Context(self.tape, self.events)
@@ -269,10 +310,9 @@ class Fight:
         del self.events[n_events:]
         self.history, self._marks = list(actions[:base]), self._marks[:base]
         self.tape = DiceTape(ScriptedDice(faces[pos:tape_pos]), faces[:pos])
-        self._legal = self._legal_set = self._legal_ids = self._deciding = None
-        self._legal_of = {}
+        self._forget_listings()
         for action in actions[base:]:
-            self.apply(action)
+            self._take(action)
         self.tape = DiceTape(source, faces)
         self.tape.pos = tape_pos
 
@@ -286,7 +326,3 @@ def _copy_state(state: State) -> State:
         return copy.deepcopy(state)
     assert isinstance(copied, State)
     return copied
-
-
-def _as_action(action: Action | str) -> Action:
-    return Action.parse(action) if isinstance(action, str) else action
