@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint types unit long bench clean
+.PHONY: demo test lint types unit long fuzz bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,9 +32,13 @@ unit: $(STAMP)
 long: $(STAMP)
 	$(BIN)/pytest -n auto -m slow -o addopts=""
 
+# Issue 12: about 100,000 hostile inputs and 1,000 conformance fights per system (docs/reliability.md).
+fuzz: $(STAMP)
+	$(BIN)/python -m tactica.testing.fuzz
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .fuzz

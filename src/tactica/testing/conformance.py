@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -93,8 +93,17 @@ def check_json(fight: Fight) -> None:
 
 def check_undo_every_step(fight: Fight) -> None:
     """Replaying the fight, undo after every step restores the state before it; redo restores the after."""
+    check_undo_at(fight, range(len(fight.history)))
+
+
+def check_undo_at(fight: Fight, steps: Collection[int]) -> None:
+    """Replaying the fight, undo after each of ``steps`` (indexes into the history) restores the state before
+    it; redo restores the state after it."""
     replay = Fight(fight.game, seed=fight.seed)
     for k, action in enumerate(fight.history):
+        if k not in steps:
+            replay.apply(action)
+            continue
         before = to_data(replay.state)
         replay.apply(action)
         after = to_data(replay.state)
