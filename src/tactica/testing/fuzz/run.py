@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -42,6 +43,8 @@ KILL_AFTER = 3 * TIME_LIMIT
 #: At most this many saved files per cause of failure.
 SAVED_PER_CAUSE = 3
 FAILURES = Path(".fuzz/failures")
+#: Seconds between progress lines on stderr.
+PROGRESS_EVERY = 60
 
 Chunk = tuple[str, int, int]
 
@@ -110,8 +113,12 @@ class Pool:
         """Run every chunk; lost inputs (a killed or dead worker) count as failures, the rest is re-queued."""
         for chunk in chunks:
             self.tasks.put(chunk)
-        pending = len(chunks)
+        pending, shown = len(chunks), time.monotonic()
         while pending:
+            if time.monotonic() - shown > PROGRESS_EVERY:
+                shown = time.monotonic()
+                so_far = sum(tally.tried.values())
+                print(f"fuzz: {so_far:,} inputs tried, {pending} chunks to go", file=sys.stderr)
             try:
                 (name, first, count), done, tried, verdicts = self.results.get(timeout=1.0)
             except queue.Empty:
