@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from collections import defaultdict
@@ -27,7 +28,10 @@ def main(argv: list[str] | None = None) -> int:
     tally = Tally()
     Pool(args.workers).run(plan(quotas, args.scale), tally, list(TARGETS))
     minutes = (time.monotonic() - started) / 60
-    print(f"fuzz: {args.workers} workers, {minutes:.1f} minutes; inputs per target:")
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_minutes = (cpu.ru_utime + cpu.ru_stime) / 60
+    print(f"fuzz: {args.workers} workers, {minutes:.1f} minutes ({cpu_minutes:.1f} CPU minutes)")
+    print("inputs per target:")
     for name in quotas:
         print(f"  {name:<24} {tally.tried[name]:>8,}")
     report(tally.verdicts)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from tactica.ai import RandomPolicy
+from tactica.ai import RandomPolicy, combatants
 from tactica.cli.play import Session, manual_dice, menu
 from tactica.dice import SeededDice, parse
 from tactica.dice.errors import DiceError
@@ -63,12 +63,6 @@ def random_walk(probe: Probe) -> Iterator[Fight]:
     yield fight
 
 
-def names_in(fight: Fight) -> list[str]:
-    """Every combatant of the fight."""
-    started = next((e for e in fight.events if e.kind == "FightStarted"), None)
-    return list(getattr(started, "combatants", ()))
-
-
 def snapshot(fight: Fight) -> tuple[Any, ...]:
     """Everything a rejected input must leave alone."""
     return (to_data(fight.state), [str(a) for a in fight.history], list(fight.faces), len(fight.events))
@@ -108,13 +102,13 @@ def action_text_target(probe: Probe) -> None:
     """Mutated listed actions (text) at random points of random legal play."""
     for fight in random_walk(probe):
         listed = [str(a) for a in fight.clone().legal_actions()]
-        try_action(probe, fight, mutate_action_text(probe.rng, listed, names_in(fight)))
+        try_action(probe, fight, mutate_action_text(probe.rng, listed, combatants(fight)))
 
 
 def action_object_target(probe: Probe) -> None:
     """:class:`Action` objects built directly, with odd field values, at random points of legal play."""
     for fight in random_walk(probe):
-        try_action(probe, fight, odd_action(probe.rng, fight.clone().legal_actions(), names_in(fight)))
+        try_action(probe, fight, odd_action(probe.rng, fight.clone().legal_actions(), combatants(fight)))
 
 
 def dice_target(probe: Probe) -> None:

@@ -151,18 +151,19 @@ def cap_address_space(limit: int = ADDRESS_SPACE_LIMIT) -> None:
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in this (main) thread after ``seconds``."""
+    """Raise :class:`Hang` in this (main) thread after ``seconds`` of this process's CPU time (a machine
+    shared with other work slows the clock on the wall, not this one)."""
 
     def expire(_signum: int, _frame: FrameType | None) -> None:
         raise Hang
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 def _verdict(name: str, seed: int, probe: Probe, kind: str, detail: str, sig: str) -> Verdict:

@@ -38,8 +38,9 @@ CONFORMANCE_FIGHTS = 1_000
 #: Cases per chunk handed to a worker.
 CHUNK = {"dice": 2_000, "action-text": 50, "action-object": 50, "play": 50}
 DEFAULT_CHUNK = 20
-#: A worker silent on one input this long is killed (its own alarm fires at TIME_LIMIT).
-KILL_AFTER = 3 * TIME_LIMIT
+#: A worker silent on one input this long (on the wall clock) is killed; its own alarm fires at TIME_LIMIT
+#: seconds of CPU time, unless the input is stuck where Python cannot interrupt it.
+KILL_AFTER = 12 * TIME_LIMIT
 #: At most this many saved files per cause of failure.
 SAVED_PER_CAUSE = 3
 FAILURES = Path(".fuzz/failures")
@@ -132,6 +133,8 @@ class Pool:
                 self.replace_finished()
         for _ in self.procs:
             self.tasks.put(None)
+        for proc, _status in self.procs:
+            proc.join()
 
     def watch(self, tally: Tally, names: list[str]) -> int:
         """Kill stuck workers and replace dead ones; re-queue the rest of their chunk. Chunks added."""
