@@ -26,11 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     quotas = {**QUOTAS, **{t: CONFORMANCE_FIGHTS for t in TARGETS if t.startswith("conformance-")}}
     started = time.monotonic()
     tally = Tally()
-    Pool(args.workers).run(plan(quotas, args.scale), tally, list(TARGETS))
+    complete = Pool(args.workers).run(plan(quotas, args.scale), tally, list(TARGETS), args.minutes)
     minutes = (time.monotonic() - started) / 60
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu_minutes = (cpu.ru_utime + cpu.ru_stime) / 60
     print(f"fuzz: {args.workers} workers, {minutes:.1f} minutes ({cpu_minutes:.1f} CPU minutes)")
+    if not complete:
+        print(
+            f"stopped after {args.minutes:g} minutes (--minutes): the later cases of each target did not run"
+        )
     print("inputs per target:")
     for name in quotas:
         print(f"  {name:<24} {tally.tried[name]:>8,}")
@@ -45,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m tactica.testing.fuzz", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every target's case count")
+    parser.add_argument("--minutes", type=float, default=30, help="begin no chunk of cases after this")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--target", choices=sorted(TARGETS), help="run one input of this target again")
     parser.add_argument("--seed", type=int, default=0, help="the input (case) number, with --target")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,11 +32,19 @@ class Sample:
 
 @dataclass(frozen=True)
 class Setup:
-    """A fight setup of one system, named after the file it comes from."""
+    """A fight setup of one system, named after the file it comes from (read when first used)."""
 
     name: str
     system: str
-    data: Mapping[str, Any]
+    #: The scenario file's text; None for the system's conformance arena.
+    text: str | None = None
+
+    @cached_property
+    def data(self) -> Mapping[str, Any]:
+        """The setup data (of the arena, or the scenario's without its script and dice)."""
+        if self.text is None:
+            return conformance_setup(self.system)
+        return load_scenario_text(self.text, self.name).setup
 
 
 def system_ids() -> list[str]:
@@ -63,8 +71,5 @@ def example_paths() -> list[Path]:
 @cache
 def setups(system: str) -> tuple[Setup, ...]:
     """The system's conformance arena, then the setup of each of its scenario files."""
-    found = [Setup(f"{system}:content/arena.yaml", system, conformance_setup(system))]
-    for sample in samples():
-        if sample.system == system:
-            found.append(Setup(sample.name, system, load_scenario_text(sample.text, sample.name).setup))
-    return tuple(found)
+    arena = Setup(f"{system}:content/arena.yaml", system)
+    return (arena, *(Setup(s.name, system, s.text) for s in samples() if s.system == system))

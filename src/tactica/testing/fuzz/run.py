@@ -110,12 +110,17 @@ class Pool:
         proc.start()
         return proc, status
 
-    def run(self, chunks: list[Chunk], tally: Tally, names: list[str]) -> None:
-        """Run every chunk; lost inputs (a killed or dead worker) count as failures, the rest is re-queued."""
+    def run(self, chunks: list[Chunk], tally: Tally, names: list[str], minutes: float) -> bool:
+        """Run every chunk, or those begun within ``minutes`` (False when some were left out). Lost inputs
+        (a killed or dead worker) count as failures; the rest of their chunk is re-queued."""
         for chunk in chunks:
             self.tasks.put(chunk)
         pending, shown = len(chunks), time.monotonic()
+        deadline, complete = shown + 60 * minutes, True
         while pending:
+            if complete and time.monotonic() > deadline:
+                left = self.drain()
+                pending, complete = pending - left, left == 0
             if time.monotonic() - shown > PROGRESS_EVERY:
                 shown = time.monotonic()
                 so_far = sum(tally.tried.values())
@@ -135,6 +140,17 @@ class Pool:
             self.tasks.put(None)
         for proc, _status in self.procs:
             proc.join()
+        return complete
+
+    def drain(self) -> int:
+        """Take every chunk not begun off the queue; how many there were."""
+        taken = 0
+        while True:
+            try:
+                self.tasks.get(timeout=0.5)
+            except queue.Empty:
+                return taken
+            taken += 1
 
     def watch(self, tally: Tally, names: list[str]) -> int:
         """Kill stuck workers and replace dead ones; re-queue the rest of their chunk. Chunks added."""
