@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.systems.srb.helpers import acting, fighter, fs, new_fight, of, offered, play, steps, why
+import pytest
+
+from tactica.engine import IllegalAction
+from tests.systems.srb.helpers import acting, end_until, fighter, fs, new_fight, of, offered, play, steps, why
 
 
 def armed(
@@ -253,3 +256,74 @@ def test_srb_16_a_belt_reload_draws_a_new_belt_not_the_removed_one() -> None:
     fight.apply("ana reload machine-gun")
     ana = fight.state.fighters["ana"]
     assert (ana.gear["machine-gun"].loaded, ana.mags["machine-gun"]) == (8, [20])
+
+
+def handed_over(weapon: str, ana: dict[str, Any], bo: dict[str, Any], *reloads: str) -> Any:
+    """ana takes the ``reloads`` steps on ``weapon``, drops it and steps aside; bo steps in and picks it up;
+    then it is bo's turn again."""
+    fight = new_fight(
+        fighter("ana", "red", (0, 0), weapons=[weapon], **ana),
+        fighter("bo", "red", (1, 0), **bo),
+        fighter("orc", "blue", (9, 4)),
+    )
+    play(fight, *reloads, f"ana drop {weapon}", "ana move @0,1")
+    end_until(fight, "bo")
+    play(fight, "bo move @0,0", f"bo pickup {weapon}")
+    end_until(fight, "orc")
+    end_until(fight, "bo")
+    return fight
+
+
+def test_srb_16_a_gun_dropped_mid_reload_is_reloaded_by_whoever_picks_it_up() -> None:
+    """Star Rangers 16, 12: "draw rounds ... Then the following in order": ana drew half the rounds for a
+    loading-gate revolver (the gate doubles the draw) and dropped it; the rounds she drew stay hers, so bo,
+    who picks it up without rounds of his own, cannot go on with her draw (this crashed with a KeyError),
+    and with rounds of his own he starts by drawing them."""
+    empty = {"loaded": {"frontier-revolver": 0}, "rounds": {"frontier-revolver": 6}}
+    fight = handed_over("frontier-revolver", empty, {}, "ana reload frontier-revolver")
+    with pytest.raises(IllegalAction, match="bo has no speed loader, clip or loose rounds"):
+        fight.apply("bo reload frontier-revolver")
+    assert not offered(fight, "reload") and gear(fight, "frontier-revolver", "bo").step == ""
+    assert fs(fight, "ana").rounds == {"frontier-revolver": 6}
+    fight = handed_over(
+        "frontier-revolver", empty, {"rounds": {"frontier-revolver": 3}}, "ana reload frontier-revolver"
+    )
+    events = play(fight, "bo reload frontier-revolver", "bo reload frontier-revolver")
+    assert [s[:2] for s in steps(events)] == [("bo", "drawing-rounds"), ("bo", "draw-rounds")]
+    assert gear(fight, "frontier-revolver", "bo").hand_rounds == 3
+
+
+def test_srb_16_what_was_drawn_for_a_dropped_gun_stays_with_the_one_who_drew_it() -> None:
+    """Star Rangers 16: "Must have a magazine in hand (requires draw an item)": the magazine ana drew for her
+    pistol, and the loose rounds she drew for her revolver, go back among her spares when she drops the gun;
+    the gun keeps what is in it (the old magazine was ejected: none), and bo draws his own."""
+    fight = handed_over(
+        "pistol", {"loaded": {"pistol": 3}, "magazines": {"pistol": [12]}}, {"magazines": {"pistol": [7]}},
+        "ana reload pistol",
+    )  # fmt: skip
+    assert sorted(fs(fight, "ana").mags["pistol"]) == [3, 12]
+    pistol = gear(fight, "pistol", "bo")
+    assert (pistol.loaded, pistol.mag_in, pistol.held, pistol.step) == (0, False, -1, "")
+    events = play(fight, "bo reload pistol", "bo reload pistol")
+    assert steps(events) == [("bo", "draw-magazine", 0, False), ("bo", "insert", 7, True)]
+    fight = handed_over(
+        "revolver", {"loaded": {"revolver": 2}, "rounds": {"revolver": 10}}, {"rounds": {"revolver": 1}},
+        "ana reload revolver",
+    )  # fmt: skip
+    assert fs(fight, "ana").rounds == {"revolver": 10}
+    events = play(fight, "bo reload revolver", "bo reload revolver")
+    assert [s[:3] for s in steps(events)] == [("bo", "draw-rounds", 2), ("bo", "eject", 2), ("bo", "load", 3)]
+
+
+def test_srb_16_a_gun_dropped_open_stays_open_until_closed() -> None:
+    """Star Rangers 16: "eject old rounds ..., load one round ..., close and prepare for fire": ana ejected
+    and loaded one round, then dropped the revolver: the rounds in her hand go back to her, the cylinder
+    stays open with what is in it, and bo's next step closes it."""
+    fight = handed_over(
+        "revolver", {"loaded": {"revolver": 2}, "rounds": {"revolver": 10}, "quick_draw": True}, {},
+        "ana reload revolver", "ana reload revolver",
+    )  # fmt: skip
+    assert fs(fight, "ana").rounds == {"revolver": 9}
+    assert gear(fight, "revolver", "bo").step == "load"
+    events = fight.apply("bo reload revolver")
+    assert steps(events) == [("bo", "close", 3, True)]

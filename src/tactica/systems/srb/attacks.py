@@ -17,12 +17,11 @@ from tactica.systems.srb.events import (
     SrbConditionChanged,
     SrbDamageDealt,
     SrbFighterDown,
-    SrbItemMoved,
     SrbKnockback,
 )
 from tactica.systems.srb.setup import SrbGame
 from tactica.systems.srb.sheet import SQUARE_M, Weapon, modifier, size_modifier, size_rank
-from tactica.systems.srb.state import Fighter, GroundItem, SrbState
+from tactica.systems.srb.state import Fighter, SrbState
 
 G = SrbGame
 S = SrbState
@@ -248,15 +247,6 @@ def knockback(game: G, state: S, f: Fighter, target: Fighter, ctx: Context) -> N
         return
     target.pos = to
     ctx.emit(SrbKnockback(f.id, target.id, True, to, ""))
-
-
-def to_ground(state: S, f: Fighter, name: str, at: Pos, how: str, ctx: Context) -> None:
-    """A weapon leaves ``f`` (hand and gear) and lies on a square."""
-    gear = f.gear.pop(name)
-    if f.hand == name:
-        f.hand = None
-    state.ground.append(GroundItem(name, at, "weapon", name, gear))
-    ctx.emit(SrbItemMoved(f.id, name, how, at))
 
 
 def condition(f: Fighter, name: str, reason: str, ctx: Context) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tactica.dice import D4, D20
 from tactica.engine.system import Context
-from tactica.systems.srb import attacks, durations, fumbles
+from tactica.systems.srb import attacks, durations, equipment, fumbles
 from tactica.systems.srb.events import SrbAttackRolled, SrbResourceChanged
 from tactica.systems.srb.setup import UNARMED, SrbGame
 from tactica.systems.srb.sheet import Weapon
@@ -152,7 +152,7 @@ def attack(
         if heavy and target.up:
             attacks.knockback(game, state, f, target, ctx)
     if land is not None and f.hand == w.name:
-        attacks.to_ground(state, f, w.name, land, "thrown", ctx)
+        equipment.to_ground(state, f, w.name, land, "thrown", ctx)
     if hot and fired:
         _cook_offs(game, state, f, w, target, ctx)
 

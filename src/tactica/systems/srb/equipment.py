@@ -7,10 +7,11 @@ from __future__ import annotations
 from tactica.dice import D20
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.systems.srb import reloads
 from tactica.systems.srb.economy import Cost
 from tactica.systems.srb.events import SrbCheckRolled, SrbConditionChanged, SrbItemMoved, SrbWeaponChanged
 from tactica.systems.srb.setup import SrbGame
-from tactica.systems.srb.state import Fighter, Gear, GroundItem, SrbState
+from tactica.systems.srb.state import Fighter, Gear, GroundItem, Pos, SrbState
 
 G = SrbGame
 S = SrbState
@@ -72,11 +73,17 @@ def store(f: Fighter, ctx: Context) -> None:
 
 def drop(state: S, f: Fighter, ctx: Context) -> None:
     """Rule 12: dropping a held item takes no action; it lies in the combatant's square."""
-    name = f.hand or ""
+    to_ground(state, f, f.hand or "", f.pos, "dropped", ctx)
+
+
+def to_ground(state: S, f: Fighter, name: str, at: Pos, how: str, ctx: Context) -> None:
+    """A weapon leaves ``f`` (hand and gear) and lies on a square; a reload under way stops there."""
     gear = f.gear.pop(name)
-    f.hand = None
-    state.ground.append(GroundItem(name, f.pos, "weapon", name, gear))
-    ctx.emit(SrbItemMoved(f.id, name, "dropped", f.pos))
+    if f.hand == name:
+        f.hand = None
+    reloads.let_go(f, gear)
+    state.ground.append(GroundItem(name, at, "weapon", name, gear))
+    ctx.emit(SrbItemMoved(f.id, name, how, at))
 
 
 # -- pick up ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tactica.dice import D2, D4, D6, D12, die_for
 from tactica.engine.system import Context
-from tactica.systems.srb import attacks, durations, movement
+from tactica.systems.srb import attacks, durations, equipment, movement
 from tactica.systems.srb.events import (
     SrbCheckRolled,
     SrbFumble,
@@ -162,7 +162,7 @@ def _throw(
     say(f"throw weapon: it flies {squares} squares in a random direction")
     d = movement.random_direction(ctx, f.id, forward, "thrown weapon")
     at = movement.fly(game, f.pos, d, squares)
-    attacks.to_ground(state, f, w.name, at, "flung", ctx)
+    equipment.to_ground(state, f, w.name, at, "flung", ctx)
     miss.land = None
 
 
@@ -182,7 +182,7 @@ def _drop(
         say("drop weapon: the weapon has already left the hand")
         return
     say("drop weapon: it lies in the attacker's square")
-    attacks.to_ground(state, f, w.name, f.pos, "dropped", ctx)
+    equipment.to_ground(state, f, w.name, f.pos, "dropped", ctx)
     miss.land = None
 
 

@@ -32,6 +32,16 @@ DRAWS = ("draw-magazine", "draw-loader", "draw-rounds", "drawing-rounds")
 BELT = ("remove-belt", "draw-belt", "insert-belt", "prepare")
 #: One-round-at-a-time steps after drawing the rounds: two per move action (one with a loading gate).
 SINGLE_STEPS = ("eject", "open", "load")
+#: Where a reload stands once the weapon has left the hand, after a step that only drew something for it
+#: (what was drawn goes back to the one who held the weapon, see ``let_go``); the other steps left their
+#: mark on the weapon itself (a belt out or in, a cylinder or magazine open) and stand.
+UNDRAWN = {
+    "draw-magazine": "",
+    "draw-loader": "",
+    "drawing-rounds": "",
+    "draw-rounds": "",
+    "draw-belt": "remove-belt",
+}
 
 
 def _fullest(mags: list[int]) -> int:
@@ -87,6 +97,22 @@ def next_step(game: G, performer: Fighter, w: Weapon, gear: Gear, single: bool =
             f"Star Rangers 16: {performer.id} has no speed loader, clip or loose rounds for the {w.name}",
         )
     return "", f"the {w.name} is not reloaded (rule 16 covers magazines, belts, cylinders and tubes)"
+
+
+def let_go(holder: Fighter, gear: Gear) -> None:
+    """The weapon leaves ``holder``'s hand mid-reload (dropped, flung): the magazine, belt, speed loader or
+    loose rounds drawn for it, and a belt taken out of it, stay with ``holder``, among its spares and loose
+    rounds; the weapon keeps what is in it, and whoever reloads it next draws its own (rule 16: "Must have a
+    magazine in hand. (requires draw an item)"; "draw rounds ... Then the following in order")."""
+    for rounds in (gear.held, gear.removed):
+        if rounds >= 0:
+            holder.mags.setdefault(gear.name, []).append(rounds)
+    loose = gear.hand_rounds + gear.refill_rounds
+    if loose:
+        holder.rounds[gear.name] = holder.rounds.get(gear.name, 0) + loose
+    gear.held = gear.removed = -1
+    gear.hand_rounds = gear.refill_rounds = 0
+    gear.step = UNDRAWN.get(gear.step, gear.step)
 
 
 def step_cost(game: G, performer: Fighter, step: str) -> Cost:
