@@ -34,7 +34,7 @@ long: $(STAMP)
 
 # Issue 12: about 100,000 hostile inputs and 1,000 conformance fights per system (docs/reliability.md).
 fuzz: $(STAMP)
-	$(BIN)/python -m tactica.testing.fuzz
+	$(BIN)/python -m tactica.fuzz
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.testing.fuzz.corpus import samples, setups, system_ids
-from tactica.testing.fuzz.fights import conform
+from tactica.fuzz.corpus import samples, setups, system_ids
+from tactica.fuzz.fights import conform
 
 FIGHTS = 20
 UNDO_STEPS = 5

@@ -1,5 +1,5 @@
 """Issue 12, "Tests that keep it so": the small, always-on fuzz run. Every target of
-:mod:`tactica.testing.fuzz` on fixed seeds (the same inputs every run): no traceback, no hang over 10 s, no
+:mod:`tactica.fuzz` on fixed seeds (the same inputs every run): no traceback, no hang over 10 s, no
 memory over 1 GB, no change of state after a rejected input, no error message over 20 lines. ``make fuzz``
 runs the same targets on many more seeds.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.testing.fuzz import TARGETS, run_target
+from tactica.fuzz import TARGETS, run_target
 
 #: Cases per target, and the test items they are split into (so `pytest -n auto` spreads them). The action
 #: and play targets try several inputs per case (about 8 actions, or 7 typed lines).
@@ -33,11 +33,10 @@ def test_every_target_has_an_always_on_share() -> None:
 
 @pytest.mark.parametrize(("target", "part"), ITEMS, ids=[f"{t}-{p}" for t, p in ITEMS])
 def test_fuzz_inputs_break_nothing(target: str, part: int) -> None:
-    """Issue 12: hostile inputs of this target give deliberate errors only (see tactica.testing.fuzz.guard)."""
+    """Issue 12: hostile inputs of this target give deliberate errors only (see tactica.fuzz.guard)."""
     cases, parts = CASES[target]
     seeds = range(part, cases, parts)
     found = [v for v in (run_target(target, seed)[1] for seed in seeds) if v is not None]
     assert not found, "\n".join(
-        f"{v.kind}: {v.signature} (python -m tactica.testing.fuzz --target {v.target} --seed {v.seed})"
-        for v in found
+        f"{v.kind}: {v.signature} (python -m tactica.fuzz --target {v.target} --seed {v.seed})" for v in found
     )

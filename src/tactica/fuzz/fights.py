@@ -19,13 +19,13 @@ from tactica.dice import SeededDice, parse
 from tactica.dice.errors import DiceError
 from tactica.engine import Action, Fight, Game
 from tactica.engine.codec import to_data
+from tactica.fuzz.corpus import Setup, setups, system_ids
+from tactica.fuzz.guard import Broken, Probe, check_message, is_deliberate
+from tactica.fuzz.mutate import pick
+from tactica.fuzz.texts import dice_text, mutate_action_text, odd_action, play_line
 from tactica.systems import get_system
 from tactica.testing.conformance import ConformanceError, check_json, check_replay, check_undo_at
 from tactica.testing.conformance import play_random as play_to_end
-from tactica.testing.fuzz.corpus import Setup, setups, system_ids
-from tactica.testing.fuzz.guard import Broken, Probe, check_message, is_deliberate
-from tactica.testing.fuzz.mutate import pick
-from tactica.testing.fuzz.texts import dice_text, mutate_action_text, odd_action, play_line
 
 #: Random legal actions taken in one fuzzed fight, at most.
 MAX_STEPS = 60

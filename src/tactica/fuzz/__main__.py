@@ -1,8 +1,8 @@
-"""``python -m tactica.testing.fuzz``: the whole fuzz run (``make fuzz``), or one input again.
+"""``python -m tactica.fuzz``: the whole fuzz run (``make fuzz``), or one input again.
 
-python -m tactica.testing.fuzz                        # every target, both cores; exit 1 on any failure
-python -m tactica.testing.fuzz --scale 0.1            # a tenth of the run
-python -m tactica.testing.fuzz --target dice --seed 7 # input 7 of 'dice' again, with its traceback
+python -m tactica.fuzz                        # every target, both cores; exit 1 on any failure
+python -m tactica.fuzz --scale 0.1            # a tenth of the run
+python -m tactica.fuzz --target dice --seed 7 # input 7 of 'dice' again, with its traceback
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import sys
 import time
 from collections import defaultdict
 
-from tactica.testing.fuzz import TARGETS
-from tactica.testing.fuzz.guard import TIME_LIMIT, Verdict, probe_for, time_limit
-from tactica.testing.fuzz.run import CONFORMANCE_FIGHTS, FAILURES, QUOTAS, SAVED_PER_CAUSE, Pool, Tally, plan
+from tactica.fuzz import TARGETS
+from tactica.fuzz.guard import TIME_LIMIT, Verdict, probe_for, time_limit
+from tactica.fuzz.run import CONFORMANCE_FIGHTS, FAILURES, QUOTAS, SAVED_PER_CAUSE, Pool, Tally, plan
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,9 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m tactica.testing.fuzz", description=__doc__.split("\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m tactica.fuzz", description=__doc__.split("\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every target's case count")
     parser.add_argument("--minutes", type=float, default=30, help="begin no chunk of cases after this")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
@@ -86,7 +84,7 @@ def report(verdicts: list[Verdict]) -> None:
 
 def repro(verdict: Verdict) -> str:
     """The one-line reproduction of a failing input."""
-    return f"python -m tactica.testing.fuzz --target {verdict.target} --seed {verdict.seed}"
+    return f"python -m tactica.fuzz --target {verdict.target} --seed {verdict.seed}"
 
 
 def save(verdict: Verdict) -> None:

@@ -125,7 +125,7 @@ def check_message(message: str, where: str) -> None:
 def signature(error: BaseException) -> str:
     """The exception type and the innermost tactica frame raising it: equal causes share it."""
     frames = traceback.extract_tb(error.__traceback__)
-    ours = [f for f in frames if "/tactica/" in f.filename and "/testing/fuzz/" not in f.filename]
+    ours = [f for f in frames if "/tactica/" in f.filename and "/tactica/fuzz/" not in f.filename]
     place = ours[-1] if ours else (frames[-1] if frames else None)
     where = f" at {place.filename.rsplit('/tactica/', 1)[-1]}:{place.lineno}" if place else ""
     return f"{type(error).__name__}{where}"

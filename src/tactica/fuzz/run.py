@@ -19,7 +19,7 @@ from multiprocessing.sharedctypes import SynchronizedArray
 from pathlib import Path
 from typing import Any
 
-from tactica.testing.fuzz.guard import TIME_LIMIT, Verdict, cap_address_space
+from tactica.fuzz.guard import TIME_LIMIT, Verdict, cap_address_space
 
 #: Cases per target in a full run (``--scale`` multiplies them). Targets that try several inputs per case
 #: (an action at several points of one fight, several typed lines) count each input.
@@ -62,7 +62,7 @@ def plan(quotas: Mapping[str, int], scale: float) -> list[Chunk]:
 
 def work(tasks: Any, results: Any, status: SynchronizedArray[float]) -> None:
     """A worker: run chunks until told to stop; report each chunk (and stop after a memory failure)."""
-    from tactica.testing.fuzz import TARGETS, run_target
+    from tactica.fuzz import TARGETS, run_target
 
     cap_address_space()
     names = list(TARGETS)

@@ -8,16 +8,16 @@ Targets (each input is one seed of one target, reproducible alone):
   ``dice``: dice notation; ``play``: lines typed at ``tactica play``; ``conformance-SYSTEM``: a random-legal
   fight of one of the system's setups, with replay, JSON and undo checks (:mod:`.fights`).
 
-``python -m tactica.testing.fuzz`` runs them all (``make fuzz``); ``--target T --seed S`` reruns one input.
+``python -m tactica.fuzz`` runs them all (``make fuzz``); ``--target T --seed S`` reruns one input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tactica.testing.fuzz.fights import FIGHT_TARGETS
-from tactica.testing.fuzz.files import FILE_TARGETS
-from tactica.testing.fuzz.guard import Probe, Verdict, run_one
+from tactica.fuzz.fights import FIGHT_TARGETS
+from tactica.fuzz.files import FILE_TARGETS
+from tactica.fuzz.guard import Probe, Verdict, run_one
 
 TARGETS: dict[str, Callable[[Probe], None]] = {**FILE_TARGETS, **FIGHT_TARGETS}
 

@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 
 from tactica.analysis.odds import scenario_fight
 from tactica.cli.main import app
+from tactica.fuzz.corpus import Sample, samples
+from tactica.fuzz.guard import Broken, Probe, check_message, is_deliberate
+from tactica.fuzz.mutate import mutate_data, mutate_text, pick
+from tactica.fuzz.texts import mutate_action_text
 from tactica.scenario import load_scenario_text
-from tactica.testing.fuzz.corpus import Sample, samples
-from tactica.testing.fuzz.guard import Broken, Probe, check_message, is_deliberate
-from tactica.testing.fuzz.mutate import mutate_data, mutate_text, pick
-from tactica.testing.fuzz.texts import mutate_action_text
 
 EXIT_STATUSES = (0, 1, 2)
 #: Odd option values tried now and then (each command picks those it takes).

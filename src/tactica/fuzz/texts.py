@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from tactica.engine import Action
-from tactica.testing.fuzz.mutate import HUGE_NUMBERS, ODD_TEXT, pick
+from tactica.fuzz.mutate import HUGE_NUMBERS, ODD_TEXT, pick
 
 JUNK = ("@3,3", "+cook", "+x", "with rifle", "to @1,1", "rook", "extra", "@-1,-1", "@99999999999999,0", "+")
 JUNK_ALL = (*JUNK, "@", "with", "to", "@1,2,3", "@1.5,2", "+a+b", *ODD_TEXT)
