@@ -18,8 +18,8 @@ class Gear:
     belt or cell is in it. ``step`` is the last reload step done ('' when no reload is under way, rule 16);
     ``held`` the rounds of the magazine, belt or speed loader drawn for it (-1: none in hand); ``removed``
     the rounds of the belt taken out, put with the spares once the new one is in (-1: none);
-    ``hand_rounds`` loose rounds drawn for loading one at a time. ``refill`` is the carried magazine being
-    refilled (-1: none) and ``refill_rounds`` the rounds drawn for it. ``fault`` is a critical failure that
+    ``hand_rounds`` loose rounds drawn for loading one at a time. ``refill_rounds`` are the rounds drawn to
+    refill a carried magazine. ``fault`` is a critical failure that
     takes one action to clear ('jammed', 'safe', 'fuse', 'off'); ``broken`` a weapon ruined or broken;
     ``overheated`` a self-loading gun that may cook off (rule 22, entry 10).
     """
@@ -31,8 +31,6 @@ class Gear:
     held: int = -1
     removed: int = -1
     hand_rounds: int = 0
-    single: bool = False
-    refill: int = -1
     refill_rounds: int = 0
     fault: str = ""
     broken: bool = False
