@@ -15,12 +15,17 @@ from tactica.dice import (
     MAX_DICE,
     MAX_SIDES,
     MAX_TERMS,
+    DiceError,
     DiceExpr,
     DiceNotationError,
+    DiceSource,
     DiceTerm,
     Die,
     Keep,
+    ManualDice,
     OddsTooLarge,
+    ScriptedDice,
+    SeededDice,
     die_for,
     parse,
 )
@@ -93,3 +98,14 @@ def test_the_mean_of_a_keep_term_is_the_mean_of_its_distribution(
     count, n = sizes
     term = DiceTerm(count, die, Keep(which, n), -1)
     assert term.mean() == Fraction(term_distribution(term).mean())
+
+
+@pytest.mark.parametrize(
+    "source", [SeededDice(1), ScriptedDice([1] * 200), ManualDice(lambda die, count, purpose: [1] * count)]
+)
+def test_a_source_refuses_a_draw_over_the_limit(source: DiceSource) -> None:
+    """Issue 12 point 4: no source hands out more than 100 dice at once (a THRUM pool of a billion Boons
+    would have filled the memory); the limit itself is fine."""
+    assert len(source.draw(D6, MAX_DICE, "test")) == MAX_DICE
+    with pytest.raises(DiceError, match="one draw is of at most 100 dice, got 1000000000"):
+        source.draw(D6, 10**9, "test")
