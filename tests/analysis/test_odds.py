@@ -59,7 +59,7 @@ def test_illegal_actions_and_answers_are_explained() -> None:
     assert "legal now: ann hit bob" in str(error.value)
     with pytest.raises(TacticaError, match=r"then\[0\] 'ann hit bob' is not legal after"):
         action_odds(toy(), "ann hit bob", ["ann hit bob"])
-    with pytest.raises(TacticaError, match="at least 1"):
+    with pytest.raises(TacticaError, match="--samples 0: give 1 to 1,000,000 resolutions"):
         sampled_odds(toy(), "ann hit bob", samples=0)
 
 

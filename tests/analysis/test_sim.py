@@ -105,7 +105,7 @@ def test_parquet_reads_back_with_typed_columns(serial_rows, tmp_path: Path) -> N
 
 
 def test_bad_runs_are_refused(spec, tmp_path: Path) -> None:
-    with pytest.raises(TacticaError, match="at least 1 fight"):
+    with pytest.raises(TacticaError, match="-n 0: give 1 to 1,000,000 fights"):
         run_fights(spec, 0)
     with pytest.raises(TacticaError, match=r"\.csv or \.parquet"):
         write_rows([{"fight": 0}], tmp_path / "rows.txt")

@@ -63,11 +63,11 @@ def test_sim_ai_option_and_its_errors() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["-n", "0", "--workers", "1"], "at least 1 fight"),
+        (["-n", "0", "--workers", "1"], "-n 0: give 1 to 1,000,000 fights"),
         (["--out", "rows.txt"], ".csv or .parquet"),
         (["--plot", "plot.jpg"], ".png"),
         (["--out", "no/such/folder/rows.csv"], "does not exist"),
-        (["--workers", "0"], "at least 1 worker"),
+        (["--workers", "0"], "--workers 0: give 1 to "),
     ],
 )
 def test_sim_bad_input(args: list[str], needle: str) -> None:

@@ -3,11 +3,15 @@ one seeded policy per side."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
-from tactica.ai.policy import Policy, make_policy
+from tactica.ai.policy import Policy, make_policy, policy_names
 from tactica.engine import Fight
 from tactica.engine.errors import TacticaError
+
+#: A side or a policy name in an ``--ai`` entry.
+WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 
 
 def combatants(fight: Fight) -> list[str]:
@@ -21,21 +25,34 @@ def sides(fight: Fight) -> list[str]:
 
 
 def policy_choice(
-    preset: Mapping[str, str], all_sides: Sequence[str], given: Sequence[str]
+    preset: Mapping[str, str], all_sides: Sequence[str], given: Sequence[str], system_id: str | None = None
 ) -> dict[str, str]:
     """Each side's policy: 'default', else the scenario's ``ai`` (``preset``), else ``--ai NAME`` (every side)
-    or ``--ai SIDE=NAME``."""
+    or ``--ai SIDE=NAME``. A malformed entry, an unknown side or (given ``system_id``) an unknown policy is an
+    error naming the valid ones."""
     chosen = {side: "default" for side in all_sides}
     chosen.update({k: v for k, v in preset.items() if k in chosen})
     for spec in given:
-        side, _, name = spec.rpartition("=")
-        if not side:
+        side, name = ai_entry(spec, all_sides, system_id)
+        if side is None:
             chosen = dict.fromkeys(all_sides, name)
-        elif side not in chosen:
-            raise TacticaError(f"--ai {spec}: no side '{side}' in this fight (sides: {', '.join(all_sides)})")
         else:
             chosen[side] = name
     return chosen
+
+
+def ai_entry(spec: str, all_sides: Sequence[str], system_id: str | None = None) -> tuple[str | None, str]:
+    """One ``--ai`` entry as (side, policy name); side None for ``NAME`` (every side)."""
+    side, sep, name = spec.rpartition("=")
+    names = policy_names(system_id) if system_id else []
+    valid = f"sides: {', '.join(all_sides)}" + (f"; AIs: {', '.join(names)}" if names else "")
+    if not WORD.fullmatch(name) or (sep and not WORD.fullmatch(side)):
+        raise TacticaError(f"--ai {spec!r}: write NAME (every side) or SIDE=NAME ({valid})")
+    if side and side not in all_sides:
+        raise TacticaError(f"--ai {spec}: no side '{side}' in this fight ({valid})")
+    if names and name not in names:
+        raise TacticaError(f"--ai {spec}: unknown AI '{name}' ({valid})")
+    return side or None, name
 
 
 def make_policies(system_id: str, chosen: Mapping[str, str], seed: int) -> dict[str, Policy]:

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactica.analysis.limits import MAX_SAMPLES, require_range
 from tactica.analysis.stats import Z95, wilson
-from tactica.dice import DiceError, SeededDice
+from tactica.dice import DiceError, OddsTooLarge, SeededDice
 from tactica.engine import Action, Fight, Resolution, TacticaError
 from tactica.scenario import Scenario, play_script, start_fight
 
@@ -130,7 +131,10 @@ def action_odds(
     ``samples`` resolutions through the engine on dice seeded with ``seed``."""
     chosen, answers = _checked(fight, action, list(then))
     system = fight.system
-    exact = None if estimate else system.exact_odds(fight.game, fight.state, chosen, answers)
+    try:
+        exact = None if estimate else system.exact_odds(fight.game, fight.state, chosen, answers)
+    except OddsTooLarge as error:
+        raise TacticaError(f"{error}; use --estimate to sample instead (estimate=True)") from None
     if exact is None:
         return sampled_odds(fight, chosen, answers, samples=samples, seed=seed)
     return ActionOdds(
@@ -154,8 +158,7 @@ def sampled_odds(
 ) -> ActionOdds:
     """The odds of ``action`` estimated from ``samples`` resolutions through the engine: each on a copy of
     the fight rolling fresh dice (one seeded stream), read back by the system's ``resolution`` hook."""
-    if samples < 1:
-        raise TacticaError(f"samples: {samples} — give at least 1 resolution to sample")
+    require_range("--samples", samples, 1, MAX_SAMPLES, "resolutions to sample")
     chosen, answers = _checked(fight, action, list(then))
     dice = SeededDice(seed)
     counts: Counter[Resolution] = Counter()

@@ -15,7 +15,6 @@ import json
 import math
 import multiprocessing
 import multiprocessing.context
-import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tactica.ai import combatants, make_policies, policy_choice, sides
+from tactica.analysis.limits import MAX_FIGHTS, MAX_WORKERS, cores, require_range
 from tactica.engine import Fight, Game, TacticaError
 from tactica.scenario import Scenario
 from tactica.systems import get_system
@@ -64,7 +64,7 @@ def spec_for(game: Game, preset: Mapping[str, str], *, seed: int = 0, ai: Sequen
     """The spec of a run of ``game``: each side's policy is 'default', else ``preset``, else ``ai``."""
     probe = Fight(game, seed=seed)
     names = combatants(probe)
-    chosen = policy_choice(preset, sides(probe), ai)
+    chosen = policy_choice(preset, sides(probe), ai, game.system.id)
     make_policies(game.system.id, chosen, 0)  # an unknown policy name fails here, before any work starts
     return SimSpec(
         game.system.id,
@@ -185,11 +185,9 @@ def run_fights(
 ) -> list[Row]:
     """Play ``n`` fights and return their rows in fight order: in this process (``workers=1``), on local
     processes (``workers``; default every core) or on the Dask cluster at address ``cluster``."""
-    if n < 1:
-        raise TacticaError(f"-n {n}: give at least 1 fight")
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
-        raise TacticaError(f"--workers {workers}: give at least 1 worker")
+    require_range("-n", n, 1, MAX_FIGHTS, "fights")
+    workers = cores() if workers is None else workers
+    require_range("--workers", workers, 1, MAX_WORKERS, "workers")
     note = progress or (lambda _done: None)
     if cluster is not None:
         pieces = _on_cluster(spec, chunks(n, workers * 2), cluster)

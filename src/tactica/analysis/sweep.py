@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
+from tactica.analysis.limits import MAX_CELLS
 from tactica.analysis.sim import Progress, SimSpec, run_fights, spec_for
 from tactica.analysis.summary import Summary, summarize
 from tactica.engine import TacticaError
@@ -68,6 +70,12 @@ def cell_specs(
     its ``--vary``."""
     if not variations:
         raise TacticaError("give at least one --vary PATH=VALUES")
+    count = math.prod(len(v.values) for v in variations)
+    if count > MAX_CELLS:
+        raise TacticaError(
+            f"--vary: {count:,} combinations of values, over the limit of {MAX_CELLS:,} cells;"
+            " vary fewer paths or values"
+        )
     cells = []
     for combo in itertools.product(*(v.values for v in variations)):
         values = {v.path: value for v, value in zip(variations, combo, strict=True)}

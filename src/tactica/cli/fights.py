@@ -118,7 +118,7 @@ def play_ai(scenario: Scenario, *, seed: int | None, ai: Sequence[str], board_ev
     are ignored (the faces were written for the script's rolls, not the AI's)."""
     seed = scenario.seed if seed is None else seed
     fight = Fight(scenario.game, seed=seed)
-    chosen = policy_choice(scenario.ai, sides(fight), ai)
+    chosen = policy_choice(scenario.ai, sides(fight), ai, scenario.system.id)
     watch = _Watch(board_every)
     policies = {
         side: _Watched(p, watch) for side, p in make_policies(scenario.system.id, chosen, seed).items()

@@ -13,10 +13,12 @@ from typing import Annotated
 
 import typer
 
+from tactica.analysis.limits import local_workers
 from tactica.cli import checks, studies
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play import Session, manual_dice
+from tactica.cli.ranges import check_ranges
 from tactica.dice import SeededDice
 from tactica.engine import Fight
 from tactica.render import render_board, render_log
@@ -64,6 +66,7 @@ def demo(
     as_json: JsonFlag = False,
 ) -> None:
     """Run the system's demo skirmish, AI against AI, with the map and a round-by-round log."""
+    check_ranges(seed=seed, rounds=rounds, every=every)
     scenario = with_max_rounds(load_demo(system), rounds)
     _show_fight(play_ai(scenario, seed=seed, ai=[], board_every=every), as_json)
 
@@ -83,6 +86,7 @@ def fight(
     as_json: JsonFlag = False,
 ) -> None:
     """One AI-against-AI fight from a scenario file, as a readable log (or data with --json)."""
+    check_ranges(seed=seed, rounds=rounds, every=every)
     scenario = with_max_rounds(load_scenario(file), rounds)
     _show_fight(play_ai(scenario, seed=seed, ai=ai or [], board_every=every), as_json)
 
@@ -107,6 +111,7 @@ def play(
     """Run the scenario's script, then ask a person for each decision (when stdin is a terminal)."""
     if dice not in ("seeded", "manual"):
         fail(f"--dice {dice}: choose 'seeded' or 'manual'", as_json=as_json)
+    check_ranges(seed=seed)
     scenario = load_scenario(file)
     seed = scenario.seed if seed is None else seed
     # After the scripted faces the person plays on: with their own dice, or seeded ones (even when the file
@@ -151,6 +156,7 @@ def verify_command(
     log: Annotated[bool, typer.Option("--log", help="Also print each scenario's event log.")] = False,
 ) -> None:
     """Run scenarios and check their expectations; exit 1 when any fails, 2 when a file is bad."""
+    check_ranges(seed=seed)
     reports = verify(paths, seed=seed)
     if not reports:
         fail("no scenario files found (give files, or folders holding *.yaml scenarios)", as_json=as_json)
@@ -228,6 +234,8 @@ def sim(
     as_json: JsonFlag = False,
 ) -> None:
     """Simulate N fights of a scenario: win rates with 95% intervals, fight length, per-combatant figures."""
+    check_ranges(seed=seed, fights=n)
+    workers = local_workers(workers, cluster)
     scenario_seed = load_scenario(file).seed if seed is None else seed
     studies.sim(file, n, scenario_seed, workers, cluster, ai or [], out, plot, as_json)
 
@@ -253,6 +261,8 @@ def sweep(
     as_json: JsonFlag = False,
 ) -> None:
     """Simulate every combination of the varied values: a table (and plot) of win rates with intervals."""
+    check_ranges(seed=seed, fights=n)
+    workers = local_workers(workers, cluster)
     scenario_seed = load_scenario(file).seed if seed is None else seed
     studies.sweep(file, vary, n, scenario_seed, workers, cluster, ai or [], plot, as_json)
 
@@ -278,6 +288,7 @@ def odds(
     as_json: JsonFlag = False,
 ) -> None:
     """The exact distribution of one action's outcome (or a labelled estimate), or exact fight odds."""
+    check_ranges(seed=seed, samples=samples)
     if fight_odds:
         studies.duel(file, as_json)
     elif action is None:

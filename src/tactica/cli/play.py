@@ -20,6 +20,10 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 #: A verb with more destinations than this (for one actor) is shown as one entry asking for a square.
 LIST_LIMIT = 8
+#: The longest answer read: a longer line is refused whole, not parsed.
+MAX_ANSWER = 200
+#: A menu number, a coordinate or a face: ASCII digits only ('²' and '٣' are not numbers here), at most six.
+NUMBER = r"-?[0-9]{1,6}"
 HELP = (
     "Type a number, an action (e.g. 'vex attack rook with rifle', or 'move @3,4' when one character acts),"
     " or: undo (undo reroll), board, log (log all), help, quit"
@@ -93,14 +97,14 @@ def whose_turn(fight: Fight) -> str:
 
 def parse_square(text: str) -> tuple[int, int] | None:
     """``3,4``, ``@3,4`` or ``3 4`` as a square; None when it is not one."""
-    match = re.fullmatch(r"@?\s*(-?\d+)\s*[, ]\s*(-?\d+)", text.strip())
+    match = re.fullmatch(rf"@?\s*({NUMBER})\s*[, ]\s*({NUMBER})", text.strip())
     return (int(match[1]), int(match[2])) if match else None
 
 
 def parse_faces(text: str) -> tuple[int, ...]:
     """Faces typed by a person: whole numbers separated by spaces or commas (nothing when unreadable)."""
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    return tuple(int(w) for w in words) if all(re.fullmatch(r"-?\d+", w) for w in words) else ()
+    return tuple(int(w) for w in words) if all(re.fullmatch(NUMBER, w) for w in words) else ()
 
 
 def manual_dice(ask: Ask, say: Say) -> ManualDice:
@@ -109,10 +113,19 @@ def manual_dice(ask: Ask, say: Say) -> ManualDice:
     def roll(die: Die, count: int, purpose: str) -> tuple[int, ...]:
         try:
             return parse_faces(ask(f"roll {count}{die} for {purpose}: "))
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             raise DiceScriptError(f"no faces typed for {purpose!r}: the input ended") from None
 
     return ManualDice(roll, tell=say)
+
+
+def unreadable(text: str) -> str:
+    """Why a typed line is not read at all ('' when it is): too long, or holding control characters."""
+    if len(text) > MAX_ANSWER:
+        return f"that line is {len(text):,} characters long; an answer is at most {MAX_ANSWER} (type help)"
+    if not text.strip().isprintable():
+        return "that line holds control characters; type a number, an action or help"
+    return ""
 
 
 class Session:
@@ -124,21 +137,25 @@ class Session:
         self.say = say
 
     def run(self) -> str:
-        """Play on; returns 'over' when the fight ended, 'quit' when the person stopped."""
-        while not self.fight.is_over():
-            entries = menu(self.fight)
-            self.say(whose_turn(self.fight))
-            for line in menu_lines(entries):
-                self.say(line)
-            if not self.turn(entries):
-                return "quit"
+        """Play on; returns 'over' when the fight ended, 'quit' when the person stopped (quit, the end of
+        the input, or Ctrl-C)."""
+        try:
+            while not self.fight.is_over():
+                entries = menu(self.fight)
+                self.say(whose_turn(self.fight))
+                for line in menu_lines(entries):
+                    self.say(line)
+                if not self.turn(entries):
+                    return "quit"
+        except KeyboardInterrupt:
+            return "quit"
         return "over"
 
     def turn(self, entries: Sequence[Entry]) -> bool:
         """Ask until one action is taken (True) or the person quits (False)."""
         while True:
             try:
-                answer = self.ask("> ").strip()
+                answer = self.ask("> ")
             except (EOFError, KeyboardInterrupt):
                 return False
             outcome = self.answer(answer, entries)
@@ -147,6 +164,11 @@ class Session:
 
     def answer(self, text: str, entries: Sequence[Entry]) -> bool | None:
         """Handle one answer: True after an action (or undo), False to quit, None to ask again."""
+        problem = unreadable(text)
+        if problem:
+            self.say(problem)
+            return None
+        text = text.strip()
         command = text.lower()
         if command in ("quit", "q", "exit"):
             return False
@@ -168,7 +190,7 @@ class Session:
 
     def choose(self, text: str, entries: Sequence[Entry]) -> Action | None:
         """The action a number or a text names (None, having said why, when it names none)."""
-        if text.isdigit():
+        if re.fullmatch(NUMBER, text):
             number = int(text)
             if not 1 <= number <= len(entries):
                 self.say(f"no choice {number}: pick 1-{len(entries)}")

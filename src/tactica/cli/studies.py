@@ -17,6 +17,7 @@ from tactica.analysis.summary import summarize
 from tactica.analysis.sweep import Cell, cell_specs, parse_vary
 from tactica.analysis.table import write_rows
 from tactica.cli.output import console, emit_json, say, say_all
+from tactica.dice import OddsTooLarge
 from tactica.engine import TacticaError
 from tactica.scenario import Scenario, load_scenario
 
@@ -186,7 +187,10 @@ def duel(file: Path, as_json: bool) -> None:
     """The exact probability that each side wins a one-against-one melee fight (``duel_odds``)."""
     scenario = load_scenario(file)
     fight = scenario_fight(scenario)
-    result = fight.system.duel_odds(fight.game, fight.state)
+    try:
+        result = fight.system.duel_odds(fight.game, fight.state)
+    except OddsTooLarge as error:
+        raise TacticaError(f"{file}: {error}; estimate the fight with 'tactica sim {file}' instead") from None
     if result is None:
         raise TacticaError(
             f"{file}: the {scenario.system.name} rules give no exact fight odds for this fight (only for two"

@@ -31,3 +31,7 @@ class DiceScriptError(DiceError):
 
 class DiceExhausted(DiceError):
     """Scripted dice ran out of faces and had no source to continue from."""
+
+
+class OddsTooLarge(DiceError):
+    """Exact odds refused before computing: the estimated work is over ``limits.MAX_EXACT_STEPS``."""

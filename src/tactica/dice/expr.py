@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 from tactica.dice import odds
 from tactica.dice.die import Die
 from tactica.dice.errors import DiceScriptError
+from tactica.dice.limits import MAX_DICE, MAX_SIDES, MAX_TERMS
 from tactica.dice.result import Roll, TermRoll
 
 if TYPE_CHECKING:
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 
 KeepKind = Literal["kh", "kl", "dh", "dl", ">=", ">"]
 KEEP_KINDS: tuple[KeepKind, ...] = get_args(KeepKind)
-MAX_DICE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,8 @@ class DiceTerm:
     def __post_init__(self) -> None:
         if not 1 <= self.count <= MAX_DICE:
             raise ValueError(f"a dice term rolls 1 to {MAX_DICE} dice, got {self.count}")
+        if self.die.sides > MAX_SIDES:
+            raise ValueError(f"a die of a dice term has at most {MAX_SIDES} sides, got {self.die.sides}")
         if self.sign not in (1, -1):
             raise ValueError(f"the sign of a dice term is 1 or -1, got {self.sign}")
         keep = self.keep
@@ -130,7 +132,7 @@ class DiceTerm:
         elif keep.is_target:
             unsigned = Fraction(self.count * sum(map(keep.meets, self.die.faces)), self.die.sides)
         else:
-            return Fraction(odds.term_distribution(self).mean())
+            unsigned = odds.kept_mean(self)
         return self.sign * unsigned
 
     def __str__(self) -> str:
@@ -148,6 +150,8 @@ class DiceExpr:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "terms", tuple(self.terms))
+        if len(self.terms) > MAX_TERMS:
+            raise ValueError(f"a dice expression has at most {MAX_TERMS} terms, got {len(self.terms)}")
 
     def roll(self, source: DiceSource, purpose: str = "") -> Roll:
         """Roll every term from ``source``; ``purpose`` (default: the expression) describes the roll."""

@@ -20,13 +20,13 @@ from typing import NoReturn
 
 from tactica.dice.die import D100, DF, Die, die_for
 from tactica.dice.errors import DiceNotationError
-from tactica.dice.expr import MAX_DICE, DiceExpr, DiceTerm, Keep, KeepKind
+from tactica.dice.expr import DiceExpr, DiceTerm, Keep, KeepKind
+from tactica.dice.limits import MAX_DICE, MAX_DIGITS, MAX_SIDES, MAX_TERMS
 from tactica.dice.result import Roll
 from tactica.dice.source import DiceSource
 
-__all__ = ["MAX_DICE", "DiceExpr", "DiceTerm", "Keep", "KeepKind", "parse", "roll"]
+__all__ = ["MAX_DICE", "MAX_SIDES", "MAX_TERMS", "DiceExpr", "DiceTerm", "Keep", "KeepKind", "parse", "roll"]
 
-MAX_DIGITS = 9
 _LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _MODIFIERS: tuple[tuple[str, KeepKind], ...] = (
     ("kh", "kh"),
@@ -90,8 +90,10 @@ class _Parser:
             self.pos += 1
         terms: list[DiceTerm] = []
         constant = 0
+        read = 0
         while True:
             term = self.term(sign)
+            read += 1
             if isinstance(term, int):
                 constant += term
             else:
@@ -104,6 +106,8 @@ class _Parser:
                 self.fail(f"unexpected {self.text[self.pos]!r}; expected '+', '-' or the end")
             sign = 1 if operator == "+" else -1
             self.pos += 1
+            if read == MAX_TERMS:
+                self.fail(f"an expression has at most {MAX_TERMS} terms (dice and numbers)")
 
     def term(self, sign: int) -> DiceTerm | int:
         self.skip_spaces()
@@ -134,6 +138,8 @@ class _Parser:
         sides = self.number("'d' needs a number of sides, F or %")
         if sides == 0:
             self.fail("'d0' has no sides; a die needs at least 1 side", start)
+        if sides > MAX_SIDES:
+            self.fail(f"a die has at most {MAX_SIDES} sides, got {sides}", start)
         return die_for(sides)
 
     def modifier(self, count: int) -> Keep | None:

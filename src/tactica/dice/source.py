@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tactica.dice.die import Die
-from tactica.dice.errors import DiceExhausted, DiceScriptError
+from tactica.dice.errors import DiceError, DiceExhausted, DiceScriptError
+from tactica.dice.limits import MAX_DICE
 
 
 @runtime_checkable
@@ -28,6 +29,13 @@ class DiceSource(Protocol):
 def _check_count(count: int) -> None:
     if count < 0:
         raise ValueError(f"the number of dice to draw must be 0 or more, got {count}")
+
+
+def _check_draw(count: int) -> None:
+    """One draw is of 0 to :data:`MAX_DICE` dice: more is work no rule within the limits asks for."""
+    _check_count(count)
+    if count > MAX_DICE:
+        raise DiceError(f"one draw is of at most {MAX_DICE} dice, got {count}")
 
 
 def _plural(count: int, word: str) -> str:
@@ -77,7 +85,7 @@ class SeededDice:
         if count == 1:
             self.draws += 1
             return ((-1 if die.fudge else 1) + int(self._random.random() * sides),)
-        _check_count(count)
+        _check_draw(count)
         step = self._random.random
         low = -1 if die.fudge else 1
         self.draws += count
@@ -126,7 +134,7 @@ class ScriptedDice:
 
     def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
         """The next ``count`` scripted faces (then faces from ``then``, if the script runs out)."""
-        _check_count(count)
+        _check_draw(count)
         start = self.used
         faces = self._faces[start : start + count]
         for face in faces:
@@ -174,7 +182,7 @@ class ManualDice:
 
     def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
         """Ask for ``count`` faces of ``die`` until the answer is valid (or the attempts are used up)."""
-        _check_count(count)
+        _check_draw(count)
         if count == 0:
             return ()
         problem = ""

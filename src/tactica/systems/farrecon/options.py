@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class FarReconOptions(BaseModel):
     """Rule options for Far Recon. Defaults follow the rulings in docs/systems/farrecon.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     # -- dice (rules 1-4) ---------------------------------------------------------------------------
     fudge_dice: Literal[4, 6] = Field(

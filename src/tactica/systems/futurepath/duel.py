@@ -33,6 +33,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from tactica.dice import SeededDice
+from tactica.dice.odds import require_steps
 from tactica.engine.action import Action
 from tactica.engine.budget import Budget
 from tactica.engine.fight import Fight
@@ -156,6 +157,13 @@ def survival(hp: int, beatings: Sequence[dict[int, float]]) -> list[float]:
     return out
 
 
+def survival_steps(hp: int, beatings: Sequence[dict[int, float]]) -> int:
+    """An estimate of the steps of :func:`survival`: each beating meets every hit point total still
+    possible (at most ``hp``, at most the beatings so far times the widest damage) with each amount."""
+    width = max((len(damage) for damage in beatings), default=0)
+    return sum(min(hp, k * width + 1) * width for k in range(len(beatings)))
+
+
 # -- the hook ----------------------------------------------------------------------------------------
 
 
@@ -198,6 +206,8 @@ def _interleave(
     beatings: dict[str, list[dict[int, float]]] = {i: [] for i in ids}
     for j, attacker in enumerate(turns):
         beatings[other[attacker]].append(partial if j == 0 else fresh[attacker])
+    for i in ids:
+        require_steps(survival_steps(state.fighters[i].hp, beatings[i]), f"{i}'s hit points in the duel")
     alive = {i: survival(state.fighters[i].hp, beatings[i]) for i in ids}
     wins: dict[str | None, float] = {state.fighters[i].side: 0.0 for i in ids}
     taken = dict.fromkeys(ids, 0)

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from tactica.dice import DiceExpr
+from tactica.dice.odds import check_size
 from tactica.engine.action import Action
 from tactica.engine.events import Event
 from tactica.engine.system import Resolution
@@ -119,6 +120,7 @@ def _reach(sides: int, net: int, need: int) -> tuple[float, ...]:
 @lru_cache(maxsize=1024)
 def _damage(expr: DiceExpr, times: int, flat: int) -> tuple[tuple[int, float], ...]:
     """The distribution of max(0, ``times`` rolls of ``expr`` + ``flat``) (rule 28, A7)."""
+    check_size(expr, times)
     total = times @ expr.distribution() if times > 1 else expr.distribution()
     n = total.denominator()
     out: Dist = {}

@@ -15,7 +15,7 @@ from tactica.dice import DiceError, parse
 class FuturePathOptions(BaseModel):
     """Rule options for FuturePath. Defaults follow the rulings in docs/systems/futurepath.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     sprint_multiplier: int = Field(3, ge=1, le=6, description="A1: Sprint moves up to this many times Speed")
     prone_is_free: bool = Field(

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactica.dice.odds import require_steps
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.systems.phase3d6 import combat, economy, odds
@@ -238,6 +239,8 @@ class Model:
         for (stun, body), chance in odds.damage_table(against.damage).items():
             key = combat.taken(game, fighter.id, stun, body)
             hits[key] = hits.get(key, 0.0) + float(chance)
+        shown = f"{fighter.id}'s {self.stuns} STUN x {self.bodies} BODY states against {against.damage}"
+        require_steps(self.size * len(hits), shown)
         self.moves: list[list[tuple[int, float]]] = []
         self.out: list[float] = []
         self.recovered: list[int] = []

@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cache
 
 from tactica.dice import D6, parse
+from tactica.dice.odds import require_steps
 from tactica.engine.action import Action
 from tactica.engine.events import Event
 from tactica.engine.system import Resolution
@@ -53,6 +54,7 @@ def damage_table(expr: str, extra: int = 0) -> dict[tuple[int, int], Fraction]:
     parsed = parse(expr)
     table: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
     dice = [(term.die.faces, term.count) for term in parsed.terms] + [(D6.faces, extra)]
+    require_steps(_table_steps(dice), f"the STUN and BODY of {expr}" + (f" and {extra}d6" if extra else ""))
     for faces, count in dice:
         one = Fraction(1, len(faces))
         for _ in range(count):
@@ -69,6 +71,18 @@ def damage_table(expr: str, extra: int = 0) -> dict[tuple[int, int], Fraction]:
             shifted[key] = shifted.get(key, Fraction(0)) + p
         table = shifted
     return table
+
+
+def _table_steps(dice: list[tuple[range, int]]) -> int:
+    """An estimate of the steps of :func:`damage_table`: each die added meets every (STUN, BODY) pair so far
+    with each of its faces (BODY grows by at most 2 a die); exact fractions count twice."""
+    steps, stun, body = 0, 1, 1
+    for faces, count in dice:
+        for _ in range(count):
+            steps += 2 * stun * body * len(faces)
+            stun += len(faces) - 1
+            body += 2
+    return steps
 
 
 def hit_chance(game: G, ocv: int, dcv: int) -> Fraction:

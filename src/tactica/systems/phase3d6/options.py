@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class Phase3d6Options(BaseModel):
     """Rule options for Phase 3d6. Defaults follow the rulings in docs/systems/phase3d6.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     hero_stunned: bool = Field(
         False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tactica.dice import D2, D4, D6, D12, die_for
+from tactica.dice import D2, D4, D6, D12, MAX_EXPLOSIONS, die_for
 from tactica.engine.system import Context
 from tactica.systems.srb import attacks, durations, equipment, movement
 from tactica.systems.srb.events import (
@@ -33,8 +33,8 @@ FAIL_BADLY = 21
 AWKWARD_ACTIONS = 2
 OFF_TARGET_ACTIONS = 2
 NO_COOLDOWN_DOUBLED = 2
-#: B2: 'fail badly' re-rolls a 21 at most this many times in a row.
-MAX_REROLLS = 20
+#: B2: 'fail badly' re-rolls a 21 at most this many times in a row (the dice's limit on rolling again).
+MAX_REROLLS = MAX_EXPLOSIONS
 
 
 @dataclass(slots=True)

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tactica.dice import D6, D12, D20, die_for, parse
+from tactica.dice.odds import check_size
 from tactica.engine.action import Action
 from tactica.engine.events import Event
 from tactica.engine.system import Resolution
@@ -135,6 +136,7 @@ def damage(game: G, f: Fighter, w: Weapon, *, heavy: bool = False, critical: boo
     (``critical_multiplier`` times on a critical, the constant once) + the damage bonus, at least 1."""
     expr = parse(w.damage)
     times = game.options.critical_multiplier if critical else 1
+    check_size(expr, times)
     dice = expr.distribution() - expr.constant
     total = (times @ dice) + expr.constant + attacks.damage_bonus(game, f, w, heavy)
     denominator = total.denominator()

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class StarRangersOptions(BaseModel):
     """Rule options for Star Rangers. Defaults follow the rulings in docs/systems/srb.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     surprise_budget: Literal["action_and_free", "one_action"] = Field(
         "action_and_free",

@@ -27,6 +27,13 @@ RESERVED = frozenset(
     {"move", "stance", "end", "delay", "place", "defend", "trigger", "pass", "keep", "swap", "push"}
 )
 Target = Literal["self", "ally", "enemy", "character", "ally_or_self", "incapacitated_ally", "area"]
+#: Limits of an ability's numbers (issue 12: a file cannot ask for unbounded work): Fatigue, Stress and stacks
+#: dealt, squares of a push or of an area's size, range in squares, and the Boons of a Buff (each Boon is
+#: one more d6 in the roll's pool).
+MAX_AMOUNT = 100
+MAX_SQUARES = 20
+MAX_RANGE = 200
+MAX_BOONS = 10
 Trigger = Literal[
     "ally_targets_enemy_in_range", "ally_in_range_targeted_by_enemy", "targeted_by_enemy_in_range"
 ]
@@ -36,12 +43,18 @@ class Effect(BaseModel):
     """One thing an ability does to each character it affects; exactly one of the fields is set."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    fatigue: int | None = Field(None, ge=0, description="deal this much Fatigue (0: 'deals Fatigue', C4)")
-    stress: int | None = Field(None, ge=0, description="deal this much Stress (0: 'deals Stress', C4)")
+    fatigue: int | None = Field(
+        None, ge=0, le=MAX_AMOUNT, description="deal this much Fatigue (0: 'deals Fatigue', C4)"
+    )
+    stress: int | None = Field(
+        None, ge=0, le=MAX_AMOUNT, description="deal this much Stress (0: 'deals Stress', C4)"
+    )
     status: Literal[STATUSES] | None = None  # type: ignore[valid-type]
-    stacks: int = Field(1, ge=1)
+    stacks: int = Field(1, ge=1, le=MAX_AMOUNT)
     condition: Literal[CONDITIONS] | None = None  # type: ignore[valid-type]
-    push: int | None = Field(None, ge=1, description="the user may push the target up to N squares")
+    push: int | None = Field(
+        None, ge=1, le=MAX_SQUARES, description="the user may push the target up to N squares"
+    )
 
     @model_validator(mode="after")
     def _one(self) -> Effect:
@@ -59,7 +72,7 @@ class Overexert(BaseModel):
     """THRUM 28: extra effects bought with Stress declared before any roll."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    stress: int = Field(1, ge=1)
+    stress: int = Field(1, ge=1, le=MAX_AMOUNT)
     effect: list[Effect] = Field(default_factory=list)
     success: list[Effect] = Field(default_factory=list)
     critical: list[Effect] = Field(default_factory=list)
@@ -83,10 +96,10 @@ class Ability(BaseModel):
     art: str | None = Field(None, description="the Combat Art granting it; None: the highest Art (Basic)")
     attack: Literal["physical", "mental"] | None = None
     tags: list[Literal["ranged", "finisher", "terrain_effect", "buff"]] = Field(default_factory=list)
-    range: int = Field(0, ge=0)
+    range: int = Field(0, ge=0, le=MAX_RANGE)
     target: Target = "enemy"
     shape: Literal["area", "line", "aura"] | None = None
-    size: int = Field(1, ge=1)
+    size: int = Field(1, ge=1, le=MAX_SQUARES)
     affects: Literal["characters", "enemies", "allies"] = "characters"
     effect: list[Effect] = Field(default_factory=list)
     success: list[Effect] = Field(default_factory=list)
@@ -94,7 +107,9 @@ class Ability(BaseModel):
     overexert: Overexert | None = None
     special: Literal["dash", "recover", "resuscitate", "teleport"] | None = None
     difficult: bool = Field(False, description="a Terrain Effect: its squares are difficult terrain")
-    defense_boons: int = Field(0, ge=0, description="a Buff: Boons on its holder's defensive rolls")
+    defense_boons: int = Field(
+        0, ge=0, le=MAX_BOONS, description="a Buff: Boons on its holder's defensive rolls"
+    )
     defense_boon: Literal["resilience", "evasion", "resolve"] | None = None
     trigger: Trigger | None = None
     on_trigger: Literal["bane_on_defense", "boon_on_defense", "counter"] | None = None

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class ThrumOptions(BaseModel):
     """Rule options for THRUM. Defaults follow the rulings in docs/systems/thrum.md."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     ties_to_defender: bool = Field(
         True, description="C1: a contest tie goes to the defender (False: to the attacker)"
