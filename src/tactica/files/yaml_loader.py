@@ -40,7 +40,7 @@ class _PythonParser(Reader, Scanner, Parser):
 
 try:  # libyaml, when PyYAML was built with it: the same events, four times as fast
     from yaml._yaml import CParser as _Parser
-except ImportError:  # pragma: no cover - PyYAML without libyaml
+except ImportError:  # PyYAML without libyaml (tests/files/test_yaml.py builds the loader this way too)
     _Parser = _PythonParser  # type: ignore[misc, assignment]
 
 
