@@ -49,8 +49,10 @@ def test_defaults_name_from_the_file_and_seed_zero(tmp_path: Path) -> None:
 def test_malformed_yaml_names_line_and_column() -> None:
     text = BASE + "expect: [state: {vex.hp: 3}\n"
     problem = only_problem(text)
-    assert problem.startswith(f"x.yaml:{line_of(text, 'expect:') + 1}:")
-    assert "not valid YAML" in problem
+    row = line_of(text, "expect:")  # a bracket left open: the error is at the end of the last line
+    assert problem.startswith(f"x.yaml:{row}:{len(text.splitlines()[row - 1]) + 1}: not valid YAML")
+    text = BASE.replace("seed: 7", "seed: 7: 8")
+    assert only_problem(text).startswith(f"x.yaml:{line_of(text, 'seed: 7')}:8: not valid YAML")
 
 
 def test_a_truncated_file_is_a_yaml_error_at_its_end() -> None:

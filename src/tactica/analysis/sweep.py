@@ -18,12 +18,11 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from tactica.analysis.limits import MAX_CELLS
 from tactica.analysis.sim import Progress, SimSpec, run_fights, spec_for
 from tactica.analysis.summary import Summary, summarize
 from tactica.engine import TacticaError
+from tactica.files import FileError, brief, parse_yaml
 from tactica.scenario import Scenario
 
 
@@ -58,9 +57,10 @@ def parse_vary(text: str) -> Variation:
 
 def _scalar(value: str, text: str) -> Any:
     try:
-        return yaml.safe_load(value) if value else value
-    except yaml.YAMLError:
-        raise TacticaError(f"--vary {text}: cannot read the value '{value}'") from None
+        return parse_yaml(value, "--vary").data if value else value
+    except FileError as error:
+        why = error.problems[0].message
+        raise TacticaError(f"--vary {brief(text)}: cannot read the value {brief(value)}: {why}") from None
 
 
 def cell_specs(

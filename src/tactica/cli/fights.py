@@ -11,6 +11,7 @@ from typing import Any
 
 from tactica.ai import Policy, make_policies, policy_choice, run_fight, sides
 from tactica.engine import Fight, TacticaError
+from tactica.files import read_resource
 from tactica.render import render_board, render_log
 from tactica.scenario import Scenario, load_scenario_text
 from tactica.systems import get_system
@@ -25,7 +26,7 @@ def load_demo(system_id: str) -> Scenario:
         raise TacticaError(
             f"the {system_id} system ships no demo scenario (content/demo.yaml in its package)"
         )
-    return load_scenario_text(resource.read_text(encoding="utf-8"), f"{system_id}:content/demo.yaml")
+    return load_scenario_text(read_resource(package, "content/demo.yaml"), f"{system_id}:content/demo.yaml")
 
 
 def with_max_rounds(scenario: Scenario, rounds: int | None) -> Scenario:

@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
 import typer
-import yaml
 from rich.console import Console
 
 from tactica.dice import DiceError
 from tactica.engine import TacticaError
+from tactica.files import FileError
 
 #: Exit status for bad input (a malformed file, an unknown name, an illegal action).
 BAD_INPUT = 2
@@ -62,8 +62,6 @@ def fail(message: str, *, as_json: bool = False) -> NoReturn:
 
 def explain(error: BaseException) -> str:
     """The message of an error met at the command-line boundary."""
-    if isinstance(error, yaml.YAMLError):
-        return f"not valid YAML: {error}"
     if isinstance(error, OSError):
         name = f" {error.filename}" if error.filename else ""
         return f"cannot use{name}: {error.strerror or error}"
@@ -78,7 +76,7 @@ def guarded(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (TacticaError, DiceError, yaml.YAMLError, OSError) as error:
+        except (TacticaError, DiceError, FileError, OSError) as error:
             fail(explain(error), as_json=bool(kwargs.get("as_json", False)))
 
     return wrapper  # type: ignore[return-value]

@@ -14,6 +14,7 @@ from typing import Any
 
 from tactica.engine import Action, ActionSyntaxError, Event, Fight, IllegalAction, event_types
 from tactica.engine.codec import to_data
+from tactica.files import brief
 from tactica.scenario.model import Expectation, Result
 
 Spec = Any
@@ -113,7 +114,7 @@ def _parse_state(value: Any) -> tuple[Spec, list[str]]:
     if not isinstance(value, Mapping) or not value:
         return value, ["'state' takes a mapping of PATH: VALUE, e.g. {vex.hp: 9, vex.pos: [3, 4]}"]
     bad = [str(k) for k in value if not isinstance(k, str) or not k]
-    return dict(value), [f"state path {k!r} must be dotted text such as vex.hp" for k in bad]
+    return dict(value), [f"state path {brief(k)} must be dotted text such as vex.hp" for k in bad]
 
 
 def _parse_event(value: Any) -> tuple[Spec, list[str]]:

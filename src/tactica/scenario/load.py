@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tactica.ai import policy_names
 from tactica.dice import DiceError
 from tactica.engine import Action, ActionSyntaxError, Game, RuleSystem, TacticaError
+from tactica.files import brief, capped
+from tactica.files import read_text as read_file_text
 from tactica.scenario.expect import comma_hint, parse_expectation
 from tactica.scenario.locate import (
     Problem,
@@ -24,7 +24,7 @@ from tactica.scenario.locate import (
     compose,
     format_path,
     locate_message,
-    yaml_problem,
+    reported,
 )
 from tactica.scenario.model import EXPECTATION_KINDS, SCENARIO_KEYS, Expectation, Scenario, Step
 from tactica.systems import all_systems, get_system
@@ -44,41 +44,28 @@ def load_scenario_text(text: str, name: str) -> Scenario:
 
 
 def read_text(path: str | Path) -> str:
-    """A file's text; an unreadable file is a :class:`ScenarioError` saying why."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([Problem(str(path), None, "no such file")]) from None
-    except IsADirectoryError:
-        raise ScenarioError([Problem(str(path), None, "is a folder, not a scenario file")]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError([Problem(str(path), None, f"cannot read the file: {error}")]) from None
+    """A file's text, within :mod:`tactica.files`' limits; an unreadable file is a :class:`ScenarioError`."""
+    with reported():
+        return read_file_text(path)
 
 
 def read_scenario(text: str, name: str) -> tuple[Scenario | None, list[Problem]]:
-    """The scenario (None if it cannot be built) and every problem found in it."""
+    """The scenario (None if it cannot be built) and every problem found in it (at most
+    :data:`~tactica.files.MAX_PROBLEMS`, then a count of the rest)."""
     try:
-        source, data = _parse(text, name)
+        source = compose(text, name)
     except ScenarioError as error:
         return None, error.problems
+    data = source.data
     if not isinstance(data, Mapping):
         return None, [Problem(name, 1, "a scenario is a YAML mapping with system, map, combatants, ...")]
     reader = _Reader(source)
     system, game = reader.game(data)
     fields = reader.scenario_fields(data, system)
     if system is None or game is None or reader.problems:
-        return None, sorted(reader.problems, key=lambda p: p.line or 0)
+        return None, capped(sorted(reader.problems, key=lambda p: p.line or 0))
     setup = _setup(data)
     return Scenario(name, game=game, system=system, setup=setup, source=source, **fields), []
-
-
-def _parse(text: str, name: str) -> tuple[Source, Any]:
-    """The node tree (for lines) and the data; YAML errors become a :class:`ScenarioError`."""
-    source = compose(text, name)
-    try:
-        return source, yaml.safe_load(text) if source.root is not None else None
-    except yaml.MarkedYAMLError as error:  # e.g. a tag safe loading refuses
-        raise ScenarioError([yaml_problem(error, name)]) from None
 
 
 def _is_int(value: Any) -> bool:
@@ -149,7 +136,7 @@ class _Reader:
     def seed(self, value: Any) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        self.add(("seed",), f"the seed is a whole number, got {value!r}")
+        self.add(("seed",), f"the seed is a whole number, got {brief(value)}")
         return 0
 
     def dice(self, value: Any) -> tuple[tuple[int, ...], str]:
@@ -170,7 +157,7 @@ class _Reader:
         names = policy_names(system.id) if system is not None else []
         for side, policy in value.items():
             if names and policy not in names:
-                self.add(("ai", str(side)), f"unknown AI '{policy}'; choose one of: {', '.join(names)}")
+                self.add(("ai", str(side)), f"unknown AI {brief(policy)}; choose one of: {', '.join(names)}")
         return {str(k): str(v) for k, v in value.items()}
 
     # -- script and expectations ----------------------------------------------------------------

@@ -1,4 +1,7 @@
-"""Where things are in a YAML file: the composed node tree, and field paths mapped back to lines.
+"""Where a system's setup problems are in a scenario file: field paths mapped back to lines.
+
+The file itself is read by :mod:`tactica.files` (node tree and data in one pass, with its limits); its
+:class:`Source`, :class:`Problem` and path helpers are re-exported here under their old names.
 
 Rule systems report setup problems with a field path in front (``combatants[1] (rook).at: ...``,
 ``combatants.1.at: ...`` from pydantic, ``objects.door.at: ...``, ``map.text: line 3, column 5: ...``).
@@ -9,38 +12,43 @@ Rule systems report setup problems with a field path in front (``combatants[1] (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import ScalarNode
 
 from tactica.engine.errors import TacticaError
+from tactica.files import (
+    FileError,
+    Problem,
+    Segment,
+    Source,
+    format_path,
+    node_at,
+    parse_yaml,
+    yaml_problem,
+)
 
-Segment = str | int
+__all__ = [
+    "Problem",
+    "ScenarioError",
+    "Segment",
+    "Source",
+    "compose",
+    "format_path",
+    "locate_message",
+    "node_at",
+    "parse_path",
+    "reported",
+    "split_problems",
+    "yaml_problem",
+]
 
 _HEAD = re.compile(r"^(?P<head>\(top level\)|[A-Za-z_][\w\-]*(?:\[[^\]]*\]|\.[^\s.:\[]+|\s\([^()]*\))*):\s")
 _TOKEN = re.compile(r"\[(\d+)\]|\[[^\]]*\]|\s\([^()]*\)|\.?([^\s.\[]+)")
 #: Pydantic puts the member type of a union in error paths (``at.tuple[int, int]``); not a field.
 _TYPE_TAG = re.compile(r"^(tuple|str|int|float|bool|list|dict|literal|union|function-\w+|json-or-python)$")
 _MAP_SPOT = re.compile(r"^line (\d+), column (\d+): ")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One problem in a file: where (line, column, field path) and what is wrong."""
-
-    file: str
-    line: int | None
-    message: str
-    where: str = ""
-    column: int | None = None
-
-    def __str__(self) -> str:
-        spot = self.file
-        if self.line is not None:
-            spot += f":{self.line}" + (f":{self.column}" if self.column is not None else "")
-        return f"{spot}: {self.where}: {self.message}" if self.where else f"{spot}: {self.message}"
 
 
 class ScenarioError(TacticaError):
@@ -51,92 +59,19 @@ class ScenarioError(TacticaError):
         self.problems = list(problems)
 
 
-@dataclass(frozen=True)
-class Source:
-    """A YAML file's text and its composed node tree (None for an empty file)."""
-
-    name: str
-    text: str
-    root: Node | None
-
-    def line_of(self, path: Sequence[Segment]) -> int | None:
-        """The line (1-based) of the deepest node of ``path`` found in the file."""
-        node, depth = node_at(self.root, path)
-        if node is None:
-            return None
-        parent = node_at(self.root, path[: depth - 1])[0] if depth else None
-        if (
-            isinstance(parent, MappingNode)
-            and isinstance(node, (MappingNode, SequenceNode))
-            and not node.flow_style
-        ):
-            key = next(k for k, v in parent.value if v is node)  # a block collection: the line of its key
-            return int(key.start_mark.line) + 1
-        return int(node.start_mark.line) + 1
-
-    def problem(self, path: Sequence[Segment], message: str) -> Problem:
-        """A problem at the node of ``path``, named by that path."""
-        return Problem(self.name, self.line_of(path), message, format_path(path))
+@contextmanager
+def reported() -> Iterator[None]:
+    """Turn a :class:`~tactica.files.FileError` (a file that cannot be read) into a :class:`ScenarioError`."""
+    try:
+        yield
+    except FileError as error:
+        raise ScenarioError(error.problems) from None
 
 
 def compose(text: str, name: str) -> Source:
-    """Parse YAML text into a node tree; a syntax error becomes a :class:`ScenarioError` at line:column."""
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        raise ScenarioError([yaml_problem(error, name)]) from None
-    except yaml.YAMLError as error:
-        raise ScenarioError([Problem(name, None, f"not valid YAML: {error}")]) from None
-    return Source(name, text, root)
-
-
-def yaml_problem(error: yaml.MarkedYAMLError, name: str) -> Problem:
-    """A YAML syntax error at its line and column, with a hint when the file seems cut short."""
-    mark = error.problem_mark or error.context_mark
-    parts = [p for p in (error.context, error.problem) if p]
-    what = "; ".join(parts) or "malformed YAML"
-    if mark is None:
-        return Problem(name, None, f"not valid YAML: {what}")
-    cut = "stream" in what and "end" in what
-    hint = " (is the file cut short, or a bracket or quote left open?)" if cut else ""
-    return Problem(name, mark.line + 1, f"not valid YAML: {what}{hint}", column=mark.column + 1)
-
-
-def format_path(path: Iterable[Segment]) -> str:
-    """``('combatants', 1, 'at')`` -> ``combatants[1].at``."""
-    out = ""
-    for segment in path:
-        out += f"[{segment}]" if isinstance(segment, int) else (f".{segment}" if out else segment)
-    return out
-
-
-def node_at(root: Node | None, path: Sequence[Segment]) -> tuple[Node | None, int]:
-    """The deepest node along ``path`` and how many segments were followed."""
-    node, depth = root, 0
-    for segment in path:
-        child = _child(node, segment) if node is not None else None
-        if child is None:
-            break
-        node, depth = child, depth + 1
-    return node, depth
-
-
-def _child(node: Node, segment: Segment) -> Node | None:
-    if isinstance(node, MappingNode):
-        return next((v for k, v in node.value if isinstance(k, ScalarNode) and k.value == str(segment)), None)
-    if isinstance(node, SequenceNode):
-        items: list[Node] = node.value
-        if isinstance(segment, int) or segment.isdigit():
-            index = int(segment)
-            return items[index] if 0 <= index < len(items) else None
-        return next((item for item in items if _id_of(item) == segment), None)
-    return None
-
-
-def _id_of(node: Node) -> str | None:
-    """The ``id`` of a mapping item (combatants, objects and traps are named by it in messages)."""
-    found = _child(node, "id") if isinstance(node, MappingNode) else None
-    return str(found.value) if isinstance(found, ScalarNode) else None
+    """YAML text as a :class:`Source` (node tree and data); any problem is a :class:`ScenarioError`."""
+    with reported():
+        return parse_yaml(text, name)
 
 
 def parse_path(head: str) -> list[Segment]:
@@ -201,7 +136,7 @@ def _descend(source: Source, path: list[Segment], rest: str) -> tuple[list[Segme
         return path, rest[match.end() :]
     more = parse_path(match["head"])
     node, _ = node_at(source.root, path)
-    if node is None or not more or _child(node, more[0]) is None:
+    if node is None or not more or node_at(node, more[:1])[1] == 0:
         return path, rest
     return [*path, *more], rest[match.end() :]
 

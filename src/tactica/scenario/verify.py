@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from tactica.files import FileError, capped, load_yaml
 from tactica.scenario.expect import lookup
 from tactica.scenario.load import load_scenario, read_scenario, read_text
 from tactica.scenario.locate import Problem, ScenarioError
@@ -57,9 +56,9 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 
 def _looks_like_scenario(path: Path) -> bool:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return True
+        data = load_yaml(path).data
+    except FileError:
+        return True  # reported when it is verified
     return isinstance(data, Mapping) and "system" in data
 
 
@@ -85,7 +84,7 @@ def check_file(path: str | Path) -> tuple[Scenario | None, list[Problem]]:
         return None, error.problems
     if scenario is None:
         return None, problems
-    return scenario, _name_problems(scenario)
+    return scenario, capped(_name_problems(scenario))
 
 
 def _name_problems(scenario: Scenario) -> list[Problem]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from tactica.engine.errors import UnknownSystem
 from tactica.engine.system import RuleSystem
+from tactica.files import brief
 
 _SYSTEMS: dict[str, RuleSystem[Any, Any]] = {}
 
@@ -42,7 +43,7 @@ def get_system(system_id: str) -> RuleSystem[Any, Any]:
         return _SYSTEMS[system_id]
     except KeyError:
         known = ", ".join(sorted(_SYSTEMS)) or "none"
-        raise UnknownSystem(f"unknown rule system {system_id!r}; registered systems: {known}") from None
+        raise UnknownSystem(f"unknown rule system {brief(system_id)}; registered systems: {known}") from None
 
 
 def all_systems() -> list[RuleSystem[Any, Any]]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, overload
 
-import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from tactica.engine.errors import SetupError
+from tactica.files import brief, parse_yaml, read_resource
 from tactica.grid import (
     Board,
     Cover,
@@ -140,7 +139,7 @@ def check_position(value: Any) -> Any:
     is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
     if isinstance(value, str) or is_pair:
         return value
-    raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {value!r}")
+    raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {brief(value)}")
 
 
 #: A combatant's ``at`` in setup data: a marker letter from the map, or ``[x, y]`` (``[q, r]`` on hexes).
@@ -162,8 +161,8 @@ class Placement(Generic[S_co]):
 @cache
 def load_content(package: str, kind: str) -> dict[str, Any]:
     """A system's content file (``content/<kind>.yaml`` in its package) as data, read once."""
-    text = resources.files(package).joinpath(f"content/{kind}.yaml").read_text()
-    data = yaml.safe_load(text)
+    name = f"content/{kind}.yaml"
+    data = parse_yaml(read_resource(package, name), f"{package}:{name}").data
     assert isinstance(data, dict)
     return data
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import reprlib
 from typing import Any
 
 from pydantic import ValidationError
 
-#: The longest piece of a bad value quoted back in a message.
-QUOTE_LIMIT = 40
+from tactica.files import MAX_ECHO, MAX_PROBLEMS, brief, clip
 
 #: What is valid, by pydantic error type (the bound, when there is one, comes from the error's context).
 VALID = {
@@ -29,12 +27,17 @@ VALID = {
 
 
 def explain_validation_error(error: ValidationError) -> str:
-    """One line per problem: the field path and what is wrong with it."""
+    """One line per problem: the field path and what is wrong with it; at most
+    :data:`~tactica.files.MAX_PROBLEMS` of them, then how many more, each part of a path cut to
+    :data:`~tactica.files.MAX_ECHO` characters (keys come from the file)."""
+    items = error.errors(include_url=False)
     problems = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"])
-        message = _message(item)
+    for item in items[:MAX_PROBLEMS]:
+        where = ".".join(clip(str(p), MAX_ECHO) for p in item["loc"])
+        message = clip(_message(item))
         problems.append(f"{where}: {message}" if where else message)
+    if len(items) > MAX_PROBLEMS:
+        problems.append(f"... and {len(items) - MAX_PROBLEMS} more problems")
     return "; ".join(problems)
 
 
@@ -49,10 +52,8 @@ def _message(item: Any) -> str:
 
 
 def _quoted(value: object) -> str:
-    """A value as YAML would show it (true, null, 'text', 7), cut to :data:`QUOTE_LIMIT` characters (a huge
-    value is never printed in full)."""
+    """A value as YAML would show it (true, null, 'text', 7), never longer than
+    :data:`~tactica.files.MAX_ECHO` characters (a huge value is never printed in full)."""
     if isinstance(value, bool) or value is None:
-        text = "null" if value is None else str(value).lower()
-    else:
-        text = reprlib.repr(value)
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+        return "null" if value is None else str(value).lower()
+    return brief(value)

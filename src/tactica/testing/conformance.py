@@ -11,18 +11,15 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from tactica.ai import RandomPolicy
 from tactica.engine import Fight
 from tactica.engine.codec import to_data
+from tactica.files import parse_json, parse_yaml, read_resource
 from tactica.systems import get_system
 
 
@@ -45,7 +42,7 @@ class Report:
 def conformance_setup(system_id: str) -> Mapping[str, Any]:
     """The system's conformance arena (its package's ``content/arena.yaml``)."""
     package = type(get_system(system_id)).__module__.rsplit(".", 1)[0]
-    data = yaml.safe_load(resources.files(package).joinpath("content/arena.yaml").read_text())
+    data = parse_yaml(read_resource(package, "content/arena.yaml"), f"{package}:content/arena.yaml").data
     assert isinstance(data, dict)
     return data
 
@@ -87,7 +84,7 @@ def check_replay(fight: Fight) -> None:
 def check_json(fight: Fight) -> None:
     """The fight round-trips through JSON text to an equal state and equal JSON."""
     text = fight.to_json()
-    loaded = Fight.from_dict(json.loads(text), fight.system)
+    loaded = Fight.from_dict(parse_json(text, "saved fight"), fight.system)
     _require(loaded.to_json() == text, f"seed {fight.seed}: the JSON form does not round-trip")
 
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tactica.files import brief
 from tactica.systems.farrecon.options import FarReconOptions
 
 #: Skills a sheet may list; a missing skill is 0 (Physical Defense: option default_pdef).
@@ -53,7 +54,7 @@ class Weapon(BaseModel):
             try:
                 return Fraction(str(value))
             except ValueError:
-                raise ValueError(f"must be a number such as 2, 2.5 or 5/2, got {value!r}") from None
+                raise ValueError(f"must be a number such as 2, 2.5 or 5/2, got {brief(value)}") from None
         return value
 
     @model_validator(mode="after")

@@ -97,7 +97,7 @@ def content(kind: str) -> dict[str, Any]:
 
 def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     """Validate ``setup`` and build the game; every problem becomes a :class:`SetupError`."""
-    spec = validated(SetupSpec, {**dict(setup), "map": {"grid": "hex", **dict(setup.get("map") or {})}})
+    spec = validated(SetupSpec, _on_hexes(setup))
     board, markers = build_board(spec.map, allow_hex=True)
     weapons = _weapons(spec)
     maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
@@ -108,6 +108,13 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
     check_places(start)
     return Phase3d6Game(system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec)
+
+
+def _on_hexes(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup with its map on hexes unless it says otherwise (a map that is not a mapping is left for
+    validation to name)."""
+    given = setup.get("map") or {}
+    return {**setup, "map": {"grid": "hex", **given}} if isinstance(given, Mapping) else dict(setup)
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
