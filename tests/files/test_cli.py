@@ -41,7 +41,7 @@ HOSTILE = {
     "map: 7 in Phase 3d6": (
         PHASE3D6.read_text().replace("map:", "map: 7\nold-map:"),
         "map: 7",
-        "map: Input should be",
+        "map: must be a mapping",
     ),
 }
 
