@@ -14,23 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from tactica.analysis.sim import run_fights, sim_spec
+from tactica.analysis.sim import run_fights
 from tactica.analysis.workers import THREADS_DIR, os_threads, worker_context
 from tactica.engine import TacticaError
-from tactica.scenario import load_scenario
 
 DUEL = Path(__file__).resolve().parents[2] / "examples" / "futurepath" / "duel.yaml"
 needs_thread_count = pytest.mark.skipif(not os.path.isdir(THREADS_DIR), reason="the OS does not list threads")
-
-
-@pytest.fixture(scope="module")
-def spec():
-    return sim_spec(load_scenario(DUEL), seed=7)
-
-
-@pytest.fixture(scope="module")
-def serial_rows(spec):
-    return run_fights(spec, 12, workers=1)
 
 
 @pytest.fixture
@@ -60,7 +49,7 @@ def test_no_worker_is_forked_while_another_thread_runs(
     monkeypatch.setattr(os, "fork", counting_fork)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        rows = run_fights(spec, 12, workers=2)
+        rows = run_fights(spec, 24, workers=2)
     assert [n for n in threads_at_fork if n != 1] == []
     assert [str(w.message) for w in caught if "fork" in str(w.message)] == []
     assert rows == serial_rows
@@ -108,7 +97,7 @@ def test_runs_in_a_row_each_fork_their_workers_from_one_thread() -> None:
 @pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
 def test_rows_are_the_same_whichever_way_workers_start(spec, serial_rows, method: str) -> None:
     """Issue 12 point 7: the rows depend only on the scenario, N and the seed, not on the start method."""
-    assert run_fights(spec, 12, workers=2, start_method=method) == serial_rows
+    assert run_fights(spec, 24, workers=2, start_method=method) == serial_rows
 
 
 def test_an_unknown_start_method_is_refused(spec) -> None:
