@@ -1,6 +1,7 @@
 # tactica — every target creates and reuses .venv by itself.
+# Another interpreter gets its own venv: `make test PYTHON=python3.13` builds and reuses .venv-python3.13.
 PYTHON ?= python3
-VENV   := .venv
+VENV   := $(if $(filter python3,$(PYTHON)),.venv,.venv-$(notdir $(PYTHON)))
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
@@ -41,4 +42,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/studies.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .fuzz
+	rm -rf .venv .venv-* .mypy_cache .pytest_cache .ruff_cache .fuzz

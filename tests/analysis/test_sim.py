@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tactica.analysis.sim import chunks, fight_seed, run_fights, sim_spec
+from tactica.analysis.sim import chunks, fight_seed, run_fights
 from tactica.analysis.summary import summarize
 from tactica.analysis.table import write_rows
 from tactica.engine import TacticaError
@@ -15,16 +15,6 @@ from tactica.scenario import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DUEL = EXAMPLES / "futurepath" / "duel.yaml"
-
-
-@pytest.fixture(scope="module")
-def spec():
-    return sim_spec(load_scenario(DUEL), seed=7)
-
-
-@pytest.fixture(scope="module")
-def serial_rows(spec):
-    return run_fights(spec, 24, workers=1)
 
 
 def test_fight_seeds_are_distinct_and_stable() -> None:

@@ -13,9 +13,6 @@ import gc
 import hashlib
 import json
 import math
-import multiprocessing
-import multiprocessing.context
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -23,6 +20,7 @@ from typing import Any
 
 from tactica.ai import combatants, make_policies, policy_choice, sides
 from tactica.analysis.limits import MAX_FIGHTS, MAX_WORKERS, cores, require_range
+from tactica.analysis.workers import worker_context
 from tactica.engine import Fight, Game, TacticaError
 from tactica.scenario import Scenario
 from tactica.systems import get_system
@@ -182,9 +180,11 @@ def run_fights(
     workers: int | None = None,
     cluster: str | None = None,
     progress: Progress | None = None,
+    start_method: str | None = None,
 ) -> list[Row]:
     """Play ``n`` fights and return their rows in fight order: in this process (``workers=1``), on local
-    processes (``workers``; default every core) or on the Dask cluster at address ``cluster``."""
+    processes (``workers``; default every core) or on the Dask cluster at address ``cluster``. Local processes
+    start by ``start_method`` (fork, forkserver or spawn), by default the safe one (:mod:`.workers`)."""
     require_range("-n", n, 1, MAX_FIGHTS, "fights")
     workers = cores() if workers is None else workers
     require_range("--workers", workers, 1, MAX_WORKERS, "workers")
@@ -194,7 +194,7 @@ def run_fights(
     elif workers == 1:
         pieces = ([play_one(spec, i)] for i in range(n))
     else:
-        pieces = _on_processes(spec, chunks(n, workers), workers)
+        pieces = _on_processes(spec, chunks(n, workers), workers, start_method)
     rows: list[Row] = []
     for piece in pieces:
         rows.extend(piece)
@@ -202,23 +202,12 @@ def run_fights(
     return sorted(rows, key=lambda row: int(row["fight"]))
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """How worker processes start: forked (fast) when this process runs no other thread, else forked from a
-    clean server process that has imported tactica; spawned where there is no fork."""
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["tactica.analysis.sim", "tactica.systems"])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
-def _on_processes(spec: SimSpec, pieces: list[range], workers: int) -> Iterator[list[Row]]:
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-        # Forked workers share this process's memory until they write to it; keeping the collector off the
-        # objects that exist now spares them copying those pages for nothing.
+def _on_processes(
+    spec: SimSpec, pieces: list[range], workers: int, start_method: str | None
+) -> Iterator[list[Row]]:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context(start_method)) as pool:
+        # Workers forked from this process share its memory until they write to it; keeping the collector off
+        # the objects that exist now spares them copying those pages for nothing.
         gc.freeze()
         try:
             futures = [pool.submit(play_chunk, spec, list(piece)) for piece in pieces]
