@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from tactica.cli.fights import load_demo
+from tactica.engine import Fight
 from tactica.fuzz import TARGETS, run_target
+from tactica.fuzz.fights import is_board
+from tactica.render import render_board
 
 #: Cases per target, and the test items they are split into (so `pytest -n auto` spreads them). The action
 #: and play targets try several inputs per case (about 8 actions, or 7 typed lines).
@@ -40,3 +44,11 @@ def test_fuzz_inputs_break_nothing(target: str, part: int) -> None:
     assert not found, "\n".join(
         f"{v.kind}: {v.signature} (python -m tactica.fuzz --target {v.target} --seed {v.seed})" for v in found
     )
+
+
+def test_a_map_is_not_counted_as_a_long_message() -> None:
+    """Issue 12: the 20-line limit is for messages; `play` showing the 20x20 demo map (24 lines) is not one,
+    while 30 lines of text still are."""
+    board = render_board(Fight(load_demo("futurepath").game, seed=1))
+    assert len(board.splitlines()) > 20 and is_board(board)
+    assert not is_board("error: vex cannot move there\n" * 30)

@@ -145,7 +145,8 @@ def play_target(probe: Probe) -> None:
         return typed[-1]
 
     def say(line: str) -> None:
-        check_message(line, "a line said at the table")
+        if not is_board(line):  # a map is as tall as the board, not a message
+            check_message(line, "a line said at the table")
 
     dice = manual_dice(ask, say) if manual else None
     try:
@@ -198,3 +199,9 @@ FIGHT_TARGETS: dict[str, Callable[[Probe], None]] = {
     "play": play_target,
     **{f"conformance-{system}": conformance_target(system) for system in system_ids()},
 }
+
+
+def is_board(text: str) -> bool:
+    """Whether ``text`` is a rendered map: its first line is the column numbers (digits and spaces)."""
+    first = text.split("\n", 1)[0]
+    return bool(first.strip()) and set(first) <= set("0123456789 ")
