@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from tactica.engine.errors import ActionSyntaxError
+from tactica.files import brief, clip
 
 Pos = tuple[int, int]
 
@@ -78,7 +79,7 @@ class Action:
         if problem is None and parse_action(str(value)) != value:
             problem = "its text form does not read back to it (flags are kept sorted and unique)"
         if problem is not None:
-            raise ActionSyntaxError(f"malformed action {_short(value)}: {problem}")
+            raise ActionSyntaxError(f"malformed action {brief(value)}: {problem}")
         return value
 
 
@@ -87,7 +88,7 @@ def parse_action(text: str) -> Action:
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.split()
-    text = _cut(" ".join(words))
+    text = clip(" ".join(words), 80)
     if len(words) < 2:
         raise ActionSyntaxError(
             f"cannot read action '{text}': expected 'ACTOR VERB [TARGET] [@X,Y] [with ITEM] [+FLAG]',"
@@ -125,7 +126,7 @@ def parse_action(text: str) -> Action:
             target = _check_word(text, "target", word)
         else:
             raise ActionSyntaxError(
-                f"cannot read action '{text}': unexpected '{_cut(word, 40)}'"
+                f"cannot read action '{text}': unexpected '{clip(word, 40)}'"
                 " (order is ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...])"
             )
         i += 1
@@ -137,12 +138,12 @@ def _shape_problem(action: Action) -> str | None:
     words = {"actor": action.actor, "verb": action.verb, "target": action.target, "item": action.using}
     for name, word in words.items():
         if (word is not None or name in ("actor", "verb")) and not _is_word(word):
-            return f"{name} {_short(word)} must be one word of letters, digits, '_' or '-'"
+            return f"{name} {brief(word)} must be one word of letters, digits, '_' or '-'"
     for name, pos in (("position", action.at), ("'to' position", action.to)):
         if pos is not None and not _is_pos(pos):
-            return f"{name} {_short(pos)} must be two whole numbers (X, Y)"
+            return f"{name} {brief(pos)} must be two whole numbers (X, Y)"
     if not isinstance(action.flags, tuple) or not all(_is_word(f) for f in action.flags):
-        return f"flags {_short(action.flags)} must be a tuple of words"
+        return f"flags {brief(action.flags)} must be a tuple of words"
     return None
 
 
@@ -158,21 +159,10 @@ def _is_pos(pos: object) -> bool:
     )
 
 
-def _short(value: object, limit: int = 40) -> str:
-    """A value's repr, cut to ``limit`` characters (messages never echo huge input)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _cut(text: str, limit: int = 80) -> str:
-    """Text cut to ``limit`` characters for a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _check_word(text: str, what: str, word: str) -> str:
     if not _is_word(word):
         raise ActionSyntaxError(
-            f"cannot read action '{text}': {what} '{_cut(word, 40)}' must be one word of at most {MAX_WORD}"
+            f"cannot read action '{text}': {what} '{clip(word, 40)}' must be one word of at most {MAX_WORD}"
             " letters, digits, '_' or '-'"
         )
     return word
@@ -182,6 +172,6 @@ def _parse_pos(text: str, word: str) -> Pos:
     match = _POS.match(word)
     if match is None:
         raise ActionSyntaxError(
-            f"cannot read action '{text}': position '{_cut(word, 40)}' must look like @X,Y (e.g. @4,5)"
+            f"cannot read action '{text}': position '{clip(word, 40)}' must look like @X,Y (e.g. @4,5)"
         )
     return int(match.group(1)), int(match.group(2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tactica.files import clip
+
 
 class TacticaError(Exception):
     """Base of every error tactica raises on purpose (bad input, illegal actions, bad files)."""
@@ -33,8 +35,7 @@ class ResolutionFault(TacticaError):
     left exactly as it was before the action; the original error is chained as ``__cause__``."""
 
     def __init__(self, action: object, error: BaseException) -> None:
-        detail = f"{type(error).__name__}: {error}"
-        detail = detail if len(detail) <= 200 else detail[:197] + "..."
+        detail = clip(f"{type(error).__name__}: {error}", 200)
         super().__init__(
             f"resolving '{action}' failed inside the rules ({detail}); this is a bug in tactica, please"
             " report it with the saved fight. The fight is unchanged."

@@ -252,7 +252,8 @@ class Fight:
         are."""
         legal = self._legal
         if legal is None:
-            return any(a is action for a in self._cached_of(action)) or action in self._cached_of(action)
+            listed = self._cached_of(action)
+            return any(a is action for a in listed) or action in listed
         if self._legal_ids is None:
             self._legal_ids = set(map(id, legal))
         if id(action) in self._legal_ids:

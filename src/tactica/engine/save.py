@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tactica.dice import DiceError
 from tactica.engine.codec import to_data
 from tactica.engine.errors import TacticaError
+from tactica.files import brief, clip
 
 if TYPE_CHECKING:
     from tactica.engine.fight import Fight
@@ -108,13 +109,8 @@ def check_fields(data: object, system: RuleSystem[Any, Any]) -> Mapping[str, Any
 def _found(value: object) -> str:
     if isinstance(value, list):
         wrong = next((v for v in value if not isinstance(v, (str, int)) or isinstance(v, bool)), None)
-        return f"it holds {_short(wrong)}" if wrong is not None else f"it holds {len(value)} items"
-    return f"got {_short(value)}"
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+        return f"it holds {brief(wrong)}" if wrong is not None else f"it holds {len(value)} items"
+    return f"got {brief(value)}"
 
 
 def check_steps(fight: Fight, data: Mapping[str, Any]) -> None:
@@ -145,5 +141,4 @@ def _step_name(fight: Fight, k: int) -> str:
 
 def replay_error(step: int, action: str, error: TacticaError | DiceError) -> SaveError:
     """A save whose action ``step`` does not replay, as a :class:`SaveError` naming it."""
-    shown = action if len(action) <= 60 else action[:57] + "..."
-    return SaveError(f"saved fight: action {step} ('{shown}') does not replay: {error}")
+    return SaveError(f"saved fight: action {step} ('{clip(action, 60)}') does not replay: {error}")
