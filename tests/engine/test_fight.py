@@ -8,27 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tactica.ai import RandomPolicy
 from tactica.dice import DiceExhausted, ScriptedDice
 from tactica.engine import ActionSyntaxError, Fight, IllegalAction, TacticaError
 from tactica.engine.codec import to_data
 from tactica.systems import get_system
 from tactica.testing import conformance_setup
+from tests.engine.helpers import play
 
 FP = get_system("futurepath")
 
 
 def arena(seed: int = 0) -> Fight:
     return Fight.new(FP, conformance_setup("futurepath"), seed=seed)
-
-
-def play(fight: Fight, steps: int, seed: int = 0) -> Fight:
-    policy = RandomPolicy(seed)
-    for _ in range(steps):
-        if fight.is_over():
-            break
-        fight.apply(policy.choose(fight))
-    return fight
 
 
 @settings(max_examples=25, deadline=None)

@@ -16,19 +16,14 @@ from tactica.engine import Action, ActionSyntaxError, Fight, IllegalAction, Reso
 from tactica.engine.codec import to_data
 from tactica.systems import all_systems, get_system
 from tactica.testing import conformance_setup
+from tests.engine.helpers import play
 
 SYSTEMS = [s.id for s in all_systems()]
 
 
 def played(system_id: str, seed: int, steps: int) -> Fight:
     """A random-legal fight of the system's arena after ``steps`` actions (fewer if it ends)."""
-    fight = Fight.new(get_system(system_id), conformance_setup(system_id), seed=seed)
-    policy = RandomPolicy(seed)
-    for _ in range(steps):
-        if fight.is_over():
-            break
-        fight.apply(policy.choose(fight))
-    return fight
+    return play(Fight.new(get_system(system_id), conformance_setup(system_id), seed=seed), steps, seed)
 
 
 def fresh_copy(fight: Fight) -> Fight:
