@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from tactica.analysis.limits import MAX_FIGHTS, MAX_SAMPLES, require_range
+from tactica.engine import MAX_ROUNDS
 
 #: The largest ``--seed`` (seeds are 0 to 2**63 - 1, like the fight seeds a run derives).
 MAX_SEED = 2**63 - 1
-#: The most rounds ``--rounds`` (and ``--every``) may name: the rule option ``max_rounds``'s own limit.
-MAX_ROUNDS = 10_000
 
 
 def check_ranges(

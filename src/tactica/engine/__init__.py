@@ -32,10 +32,11 @@ from tactica.engine.fight import Fight
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
 from tactica.engine.save import SaveError
 from tactica.engine.system import Context, Game, Harm, Outcome, Resolution, RuleSystem, State
-from tactica.engine.turn_order import Slot, TurnOrder
+from tactica.engine.turn_order import MAX_ROUNDS, Slot, TurnOrder
 
 __all__ = [
     "FULL",
+    "MAX_ROUNDS",
     "Action",
     "ActionSyntaxError",
     "ActionTaken",

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: The most rounds (Phase 3d6: Turns) any system's ``max_rounds`` option, or ``--rounds``, may name.
+MAX_ROUNDS = 10_000
+
 
 @dataclass(slots=True)
 class Slot:

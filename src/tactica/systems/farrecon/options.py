@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactica.engine import MAX_ROUNDS
+
 
 class FarReconOptions(BaseModel):
     """Rule options for Far Recon. Defaults follow the rulings in docs/systems/farrecon.md."""
@@ -178,5 +180,5 @@ class FarReconOptions(BaseModel):
         " moving does not use up the turn, rule 9)",
     )
     max_rounds: int = Field(
-        100, ge=1, le=10_000, description="A fight still going after this many rounds ends in a draw"
+        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
     )

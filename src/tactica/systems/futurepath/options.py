@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tactica.dice import DiceError, parse
+from tactica.engine import MAX_ROUNDS
 
 
 class FuturePathOptions(BaseModel):
@@ -131,7 +132,9 @@ class FuturePathOptions(BaseModel):
         description="Rules 12, 20: never = no 5-foot step after moving this turn; within_speed = a step"
         " may follow a move if the turn's squares stay within Speed",
     )
-    max_rounds: int = Field(100, ge=1, le=10000, description="A fight still going after this round is a draw")
+    max_rounds: int = Field(
+        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this round is a draw"
+    )
 
     @field_validator("level_7_damage", "level_8_damage")
     @classmethod

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactica.engine import MAX_ROUNDS
+
 
 class Phase3d6Options(BaseModel):
     """Rule options for Phase 3d6. Defaults follow the rulings in docs/systems/phase3d6.md."""
@@ -77,5 +79,8 @@ class Phase3d6Options(BaseModel):
         False, description="E14: no initiative roll (score = CV + Lightning Reflexes); True adds 3d6"
     )
     max_rounds: int = Field(
-        50, ge=1, le=10_000, description="A fight still going after this many Turns (4 Phases each) is a draw"
+        50,
+        ge=1,
+        le=MAX_ROUNDS,
+        description="A fight still going after this many Turns (4 Phases each) is a draw",
     )

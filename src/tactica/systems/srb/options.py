@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactica.engine import MAX_ROUNDS
+
 
 class StarRangersOptions(BaseModel):
     """Rule options for Star Rangers. Defaults follow the rulings in docs/systems/srb.md."""
@@ -99,5 +101,5 @@ class StarRangersOptions(BaseModel):
         " their own first turn, as step 1's 'during the first round' may be read)",
     )
     max_rounds: int = Field(
-        100, ge=1, le=10_000, description="A fight still going after this many rounds ends in a draw"
+        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
     )

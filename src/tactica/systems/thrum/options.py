@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tactica.engine import MAX_ROUNDS
+
 
 class ThrumOptions(BaseModel):
     """Rule options for THRUM. Defaults follow the rulings in docs/systems/thrum.md."""
@@ -113,5 +115,5 @@ class ThrumOptions(BaseModel):
         True, description="THRUM 6: Round Zero (placement in the Starting Area and a first Stance) is played"
     )
     max_rounds: int = Field(
-        100, ge=1, le=10_000, description="A fight still going after this many rounds ends in a draw"
+        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
     )
