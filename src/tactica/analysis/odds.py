@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,8 @@ from tactica.scenario import Scenario, play_script, start_fight
 
 #: Resolutions sampled when an action's odds cannot be computed exactly (and by default for ``estimate``).
 DEFAULT_SAMPLES = 20_000
+#: How many resolutions of an estimate are reported to its progress callback at a time.
+PROGRESS_EVERY = 500
 
 
 @dataclass(frozen=True)
@@ -125,10 +127,12 @@ def action_odds(
     estimate: bool = False,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> ActionOdds:
     """The odds of ``action`` taken now (followed by the answers ``then``, e.g. a defender's declaration):
     exact when the rule system computes them (and ``estimate`` is not asked for), else estimated from
-    ``samples`` resolutions through the engine on dice seeded with ``seed``."""
+    ``samples`` resolutions through the engine on dice seeded with ``seed`` (``progress`` is told how many
+    more are done, now and then)."""
     chosen, answers = _checked(fight, action, list(then))
     system = fight.system
     try:
@@ -136,7 +140,7 @@ def action_odds(
     except OddsTooLarge as error:
         raise TacticaError(f"{error}; use --estimate to sample instead (estimate=True)") from None
     if exact is None:
-        return sampled_odds(fight, chosen, answers, samples=samples, seed=seed)
+        return sampled_odds(fight, chosen, answers, samples=samples, seed=seed, progress=progress)
     return ActionOdds(
         action=str(chosen),
         then=tuple(map(str, answers)),
@@ -155,15 +159,19 @@ def sampled_odds(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> ActionOdds:
     """The odds of ``action`` estimated from ``samples`` resolutions through the engine: each on a copy of
-    the fight rolling fresh dice (one seeded stream), read back by the system's ``resolution`` hook."""
+    the fight rolling fresh dice (one seeded stream), read back by the system's ``resolution`` hook;
+    ``progress`` is told of every ``PROGRESS_EVERY`` done."""
     require_range("--samples", samples, 1, MAX_SAMPLES, "resolutions to sample")
     chosen, answers = _checked(fight, action, list(then))
     dice = SeededDice(seed)
     counts: Counter[Resolution] = Counter()
-    for _ in range(samples):
+    for done in range(1, samples + 1):
         counts[resolve_once(fight.clone(dice=dice), chosen, answers)] += 1
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == samples):
+            progress(done % PROGRESS_EVERY or PROGRESS_EVERY)
     system = fight.system
     return ActionOdds(
         action=str(chosen),

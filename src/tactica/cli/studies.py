@@ -21,20 +21,24 @@ from tactica.dice import OddsTooLarge
 from tactica.engine import TacticaError
 from tactica.scenario import Scenario, load_scenario
 
+#: Tells a progress bar how many more steps are done.
+Advance = Callable[[int], None]
+
 
 @contextmanager
-def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
+def progress_bar(total: int, label: str, *, quiet: bool, lazy: bool = False) -> Iterator[Advance]:
     """A progress bar on stderr (none with ``quiet``); yields the function that advances it. It redraws when
-    advanced, from this thread: no refresh thread, so worker processes can be forked safely."""
+    advanced, from this thread: no refresh thread, so worker processes can be forked safely. A ``lazy`` bar
+    appears only once advanced (work that may finish without any, such as exact odds, shows none)."""
     if quiet:
         yield lambda _n: None
         return
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console(stderr=True), transient=True, auto_refresh=False) as bar:
-        task = bar.add_task(label, total=total)
+        task = bar.add_task(label, total=total, visible=not lazy)
 
         def advance(n: int) -> None:
-            bar.advance(task, n)
+            bar.update(task, advance=n, visible=True)
             bar.refresh()
 
         yield advance
@@ -155,7 +159,9 @@ def odds(
 ) -> None:
     """The distribution of one action's outcome in the scenario's current state (after its script)."""
     scenario = load_scenario(file)
-    found = action_odds(scenario_fight(scenario), action, then, estimate=estimate, samples=samples, seed=seed)
+    with progress_bar(samples, f"{scenario.name}: resolutions", quiet=as_json, lazy=True) as tell:
+        fight = scenario_fight(scenario)
+        found = action_odds(fight, action, then, estimate=estimate, samples=samples, seed=seed, progress=tell)
     if as_json:
         emit_json({"scenario": scenario.name, "file": scenario.file, **found.to_dict()})
         return

@@ -44,6 +44,7 @@ class Fight:
         self._legal_set: frozenset[Action] | None = None
         self._legal_ids: set[int] | None = None
         self._legal_of: dict[tuple[str, frozenset[str] | None], list[Action]] = {}
+        self._legal_of_sets: dict[tuple[str, frozenset[str] | None], frozenset[Action]] = {}
         self._deciding: list[str] | None = None
         self.state: State = self.system.new_state(game)
         self.system.start(game, self.state, self._context())
@@ -95,12 +96,7 @@ class Fight:
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` is among the legal actions now, else why not (in the rules' words where the
         system can say; else what the legal forms of that verb are)."""
-        action = self.normalize(action)
-        if self.state.over:
-            return "the fight is over"
-        if self._is_listed(action):
-            return None
-        return self._system_reason(action) or self._not_listed(action)
+        return self._why_not(self.normalize(action))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and resolve ``action``; return the events it caused.
@@ -111,7 +107,7 @@ class Fight:
         the fight is left exactly as it was (a failure that is not the rules refusing, a bug, is raised as
         :class:`ResolutionFault`)."""
         action = self.normalize(action)
-        reason = self.why_illegal(action)
+        reason = self._why_not(action)
         if reason is not None:
             raise IllegalAction(action, reason)
         return self._take(action)
@@ -142,6 +138,7 @@ class Fight:
         other._marks = list(self._marks)
         other._checkpoints = dict(self._checkpoints)
         other._legal_of = dict(self._legal_of)
+        other._legal_of_sets = dict(self._legal_of_sets)
         return other
 
     def is_over(self) -> bool:
@@ -246,29 +243,40 @@ class Fight:
             self._checkpoint()
         return self.events[mark[1] :]
 
+    def _why_not(self, action: Action) -> str | None:
+        """:meth:`why_illegal` of an action already normalized."""
+        if self.state.over:
+            return "the fight is over"
+        if self._is_listed(action):
+            return None
+        return self._system_reason(action) or self._not_listed(action)
+
     def _is_listed(self, action: Action) -> bool:
         """Whether ``action`` is among the legal actions now. Policies hand back one of the listed objects,
-        so identity is tried before equality; when nothing was listed, only the actor's actions of that verb
-        are."""
-        legal = self._legal
-        if legal is None:
-            listed = self._cached_of(action)
-            return any(a is action for a in listed) or action in listed
+        so identity is tried before equality on the full list; when nothing was listed, the actor's actions
+        of that verb are, as a set."""
+        if self._legal is None:
+            key = self._listing_of(action)
+            members = self._legal_of_sets.get(key)
+            if members is None:
+                members = self._legal_of_sets[key] = frozenset(self._legal_of[key])
+            return action in members
         if self._legal_ids is None:
-            self._legal_ids = set(map(id, legal))
+            self._legal_ids = set(map(id, self._legal))
         if id(action) in self._legal_ids:
             return True
         if self._legal_set is None:
-            self._legal_set = frozenset(legal)
+            self._legal_set = frozenset(self._legal)
         return action in self._legal_set
 
-    def _cached_of(self, action: Action) -> list[Action]:
-        """The listed actions of ``action``'s actor that may hold it: a listing already made that covers its
-        verb, else the listing of that verb alone."""
-        for (actor, verbs), actions in self._legal_of.items():
+    def _listing_of(self, action: Action) -> tuple[str, frozenset[str] | None]:
+        """The key of a listing that may hold ``action``: one already made for its actor that covers its
+        verb, else the listing of that verb alone (made now)."""
+        for actor, verbs in self._legal_of:
             if actor == action.actor and (verbs is None or action.verb in verbs):
-                return actions
-        return self.legal_actions_of(action.actor, (action.verb,))
+                return actor, verbs
+        self.legal_actions_of(action.actor, (action.verb,))
+        return action.actor, frozenset((action.verb,))
 
     def _system_reason(self, action: Action) -> str | None:
         """The system's reason against an unlisted action. The action is refused whatever the system says;
@@ -282,7 +290,7 @@ class Fight:
 
     def _not_listed(self, action: Action) -> str:
         """Why an action the system gave no reason against is refused: the legal forms of its verb."""
-        forms = [str(a) for a in self._cached_of(action)]
+        forms = [str(a) for a in self.legal_actions_of(action.actor, (action.verb,))]
         if not forms:
             return f"{action.actor} has no legal '{action.verb}' action now"
         shown = ", ".join(f"'{f}'" for f in forms[:3])
@@ -292,6 +300,7 @@ class Fight:
     def _forget_listings(self) -> None:
         self._legal = self._legal_set = self._legal_ids = self._deciding = None
         self._legal_of = {}
+        self._legal_of_sets = {}
 
     def _context(self) -> Context:
         return Context(self.tape, self.events)

@@ -43,6 +43,7 @@ from tactica.engine.action import Action
 from tactica.engine.conditions import Condition, When
 from tactica.engine.system import Context
 from tactica.grid import burst, line_of_sight, scatter_relative
+from tactica.grid.memo import BoardMemo
 from tactica.systems.futurepath.attacks import Swing, blockers, damage_dice, flat_damage
 from tactica.systems.futurepath.events import (
     Checked,
@@ -155,18 +156,13 @@ def throw_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         return []
     block = frozenset(blockers(state))
     reach = range_squares(game, fighter)
-    key = (game.board, fighter.id, fighter.pos, reach, names, block)
-    found = _THROWS.get(key)
-    if found is None:
-        if len(_THROWS) >= THROW_CACHE_LIMIT:
-            _THROWS.clear()
-        found = _THROWS[key] = _throws(game, fighter, names, reach, block)
-    return list(found)
+    key = (fighter.id, fighter.pos, reach, names, block)
+    return list(_THROWS.get(game.board, key, lambda: _throws(game, fighter, names, reach, block)))
 
 
-#: Throw lists remembered by what they depend on; cleared when it grows past the limit.
-_THROWS: dict[tuple[object, ...], tuple[Action, ...]] = {}
-THROW_CACHE_LIMIT = 2048
+#: Throw lists remembered per board by what they depend on.
+THROW_CACHE_LIMIT = 256
+_THROWS: BoardMemo[tuple[Action, ...]] = BoardMemo(THROW_CACHE_LIMIT)
 
 
 def _throws(

@@ -9,13 +9,13 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from tactica.dice import D20
 from tactica.engine.action import Action
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
 from tactica.engine.system import Context
 from tactica.grid import Board, Path, Reach, explore, reachable
+from tactica.grid.memo import BoardMemo
 from tactica.systems.futurepath.attacks import clear_line
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
@@ -116,8 +116,8 @@ def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
     blocked, difficult, no_stop = terrain_sets(game, state, fighter)
     sets = (frozenset(blocked), frozenset(difficult), frozenset(no_stop))
     key = (fighter.pos, budget, game.options.difficult_terrain, *sets)
-    found: tuple[Reach, ...] = _recall(
-        _REACHES, game.board, key, lambda: tuple(_search(game, fighter.pos, budget, *sets))
+    found: tuple[Reach, ...] = _REACHES.get(
+        game.board, key, lambda: tuple(_search(game, fighter.pos, budget, *sets))
     )
     return list(found)
 
@@ -174,26 +174,11 @@ def crosses_difficult(game: G, state: S, fighter: Fighter, path: Path) -> bool:
 # -- verbs ---------------------------------------------------------------------------------------
 
 
-T = TypeVar("T")
-Recent = weakref.WeakKeyDictionary[Board, dict[tuple[object, ...], T]]
 #: Recent move lists and searches by board: ``legal_actions`` asks again and again for the same ones while
 #: nobody moves, and a move is checked, then carried out. Keys hold everything a value depends on.
-_MOVES: Recent[tuple[Action, ...]] = weakref.WeakKeyDictionary()
-_REACHES: Recent[tuple[Reach, ...]] = weakref.WeakKeyDictionary()
-RECENT = 1024
-
-
-def _recall(store: Recent[T], board: Board, key: tuple[object, ...], make: Callable[[], T]) -> T:
-    """``store``'s value for ``key`` on ``board``, made and kept when missing (the oldest go first)."""
-    cache = store.get(board)
-    if cache is None:
-        cache = store[board] = {}
-    found = cache.get(key)
-    if found is None:
-        if len(cache) >= RECENT:
-            del cache[next(iter(cache))]
-        found = cache[key] = make()
-    return found
+RECENT = 512
+_MOVES: BoardMemo[tuple[Action, ...]] = BoardMemo(RECENT)
+_REACHES: BoardMemo[tuple[Reach, ...]] = BoardMemo(RECENT)
 
 
 def move_candidates(verb: str) -> Candidates:
@@ -212,8 +197,8 @@ def move_candidates(verb: str) -> Candidates:
             frozenset(difficult),
             frozenset(no_stop),
         )
-        found: tuple[Action, ...] = _recall(
-            _MOVES, game.board, key, lambda: tuple(_moves(game, state, fighter, verb))
+        found: tuple[Action, ...] = _MOVES.get(
+            game.board, key, lambda: tuple(_moves(game, state, fighter, verb))
         )
         return list(found)
 

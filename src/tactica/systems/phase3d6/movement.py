@@ -11,6 +11,7 @@ from tactica.engine.action import Action
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context
 from tactica.grid import Path, explore
+from tactica.grid.memo import BoardMemo
 from tactica.systems.phase3d6 import combat, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
 from tactica.systems.phase3d6.setup import Phase3d6Game
@@ -19,6 +20,7 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 G = Phase3d6Game
 S = Phase3d6State
 Pos = tuple[int, int]
+Routes = dict[Pos, Path]
 
 
 def routes(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
@@ -27,19 +29,19 @@ def routes(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
     others = frozenset(
         f.pos for f in state.fighters.values() if (f.id != fighter.id and f.side == fighter.side) or f.out
     )
-    key = (game.board, fighter.pos, budget, enemies, others)
-    paths = _ROUTES.get(key)
-    if paths is None:
-        if len(_ROUTES) >= 4096:
-            _ROUTES.clear()
-        paths = explore(game.board, fighter.pos, budget, blocked=enemies, no_stop=others).paths()
-        paths.pop(fighter.pos, None)
-        _ROUTES[key] = paths
+    key = (fighter.pos, budget, enemies, others)
+    return _ROUTES.get(game.board, key, lambda: _search(game, fighter.pos, budget, enemies, others))
+
+
+def _search(game: G, start: Pos, budget: int, enemies: frozenset[Pos], others: frozenset[Pos]) -> Routes:
+    paths = explore(game.board, start, budget, blocked=enemies, no_stop=others).paths()
+    paths.pop(start, None)
     return paths
 
 
-#: Route searches remembered by what they depend on (listing moves, then the move itself, ask alike).
-_ROUTES: dict[tuple[object, ...], dict[Pos, Path]] = {}
+#: Route searches remembered per board by what they depend on (listing moves, then the move itself, ask
+#: alike).
+_ROUTES: BoardMemo[Routes] = BoardMemo(1024)
 
 
 def move_kinds(game: G, state: S, fighter: Fighter) -> dict[str, int]:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid.board import Board
+from tactica.grid.memo import BoardMemo
 from tactica.grid.path import Path
 from tactica.grid.weighted import cheapest_paths
 from tactica.systems.thrum import dice, geometry, vitals
@@ -46,10 +47,10 @@ def difficult_cells(game: G, state: S) -> frozenset[Pos]:
 _STATIC: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos, bool], int | None]] = (
     weakref.WeakKeyDictionary()
 )
-#: Route searches remembered by what they depend on (a legal-action listing and the move it leads to ask
-#: the same question); cleared when it grows past this many entries.
-_ROUTES: dict[tuple[object, ...], dict[Pos, Path]] = {}
-ROUTE_CACHE_LIMIT = 4096
+#: Route searches remembered per board by what they depend on (a legal-action listing and the move it leads
+#: to ask the same question); the oldest go past this many per board.
+ROUTE_CACHE_LIMIT = 1024
+_ROUTES: BoardMemo[dict[Pos, Path]] = BoardMemo(ROUTE_CACHE_LIMIT)
 
 
 def _terrain_cost(board: Board, a: Pos, b: Pos, roll_drops: bool) -> int | None:
@@ -99,7 +100,6 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
         return _single_steps(game, state, fighter, budget)
     allies = ally_squares(state, fighter)
     key = (
-        game.board,
         fighter.pos,
         budget,
         roll_drops,
@@ -107,21 +107,15 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
         allies,
         difficult_cells(game, state),
     )
-    cached = _ROUTES.get(key)
-    if cached is not None:
-        return cached
-    if len(_ROUTES) >= ROUTE_CACHE_LIMIT:
-        _ROUTES.clear()
-    paths = cheapest_paths(
-        game.board,
-        fighter.pos,
-        budget,
-        step_rule(game, state, fighter, roll_drops),
-        no_stop=allies,
-    )
-    paths.pop(fighter.pos, None)
-    _ROUTES[key] = paths
-    return paths
+
+    def search() -> dict[Pos, Path]:
+        paths = cheapest_paths(
+            game.board, fighter.pos, budget, step_rule(game, state, fighter, roll_drops), no_stop=allies
+        )
+        paths.pop(fighter.pos, None)
+        return paths
+
+    return _ROUTES.get(game.board, key, search)
 
 
 def _single_steps(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:

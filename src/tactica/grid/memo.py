@@ -1,0 +1,54 @@
+"""Values remembered per board: what rules code computes again and again from a board that never changes
+(lines of sight, route searches, move and throw lists), kept while the board lives and no longer.
+
+A module-level dict keyed by tuples holding a board would keep every board it ever saw alive, and with it
+everything else remembered for that board: a long-lived process (the fuzz suite's workers, a server
+hosting table after table) then grows without end. A :class:`BoardMemo` holds its boards weakly and at
+most ``limit`` values per board, dropping the oldest first.
+
+>>> from tactica.grid import parse_map
+>>> memo: BoardMemo[int] = BoardMemo(limit=2)
+>>> board = parse_map("a..").board
+>>> memo.get(board, ("width",), lambda: 3), memo.get(board, ("width",), lambda: 99)
+(3, 3)
+>>> del board
+>>> len(memo)
+0
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+from tactica.grid.board import Board
+
+T = TypeVar("T")
+
+
+class BoardMemo(Generic[T]):
+    """Values made from a board and a key, at most ``limit`` per board, forgotten with their board."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._boards: weakref.WeakKeyDictionary[Board, dict[Hashable, T]] = weakref.WeakKeyDictionary()
+
+    def get(self, board: Board, key: Hashable, make: Callable[[], T]) -> T:
+        """The value for ``key`` on ``board``, made by ``make()`` and kept when missing. ``key`` must hold
+        everything else the value depends on."""
+        values = self._boards.get(board)
+        if values is None:
+            values = self._boards[board] = {}
+        try:
+            return values[key]
+        except KeyError:
+            pass
+        if len(values) >= self.limit:
+            del values[next(iter(values))]
+        found = values[key] = make()
+        return found
+
+    def __len__(self) -> int:
+        """How many boards have values remembered."""
+        return len(self._boards)
