@@ -68,7 +68,8 @@ def again(name: str, seed: int) -> int:
 
 
 def report(verdicts: list[Verdict]) -> None:
-    """Failures grouped by cause, each with a count and one reproduction; a few inputs of each saved."""
+    """Failures grouped by cause, each with a count and one reproduction; a few inputs of each cause saved
+    per target."""
     causes: dict[tuple[str, str], list[Verdict]] = defaultdict(list)
     for verdict in verdicts:
         causes[verdict.kind, verdict.signature].append(verdict)
@@ -78,8 +79,9 @@ def report(verdicts: list[Verdict]) -> None:
         first = found[0]
         targets = ", ".join(sorted({v.target for v in found}))
         print(f"  {len(found):>6}  {sig}  [{targets}]  e.g. {repro(first)}")
-        for verdict in found[:SAVED_PER_CAUSE]:
-            save(verdict)
+        for target in sorted({v.target for v in found}):
+            for verdict in [v for v in found if v.target == target][:SAVED_PER_CAUSE]:
+                save(verdict)
 
 
 def repro(verdict: Verdict) -> str:

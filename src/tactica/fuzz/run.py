@@ -41,7 +41,7 @@ DEFAULT_CHUNK = 20
 #: A worker silent on one input this long (on the wall clock) is killed; its own alarm fires at TIME_LIMIT
 #: seconds of CPU time, unless the input is stuck where Python cannot interrupt it.
 KILL_AFTER = 12 * TIME_LIMIT
-#: At most this many saved files per cause of failure.
+#: At most this many saved files per cause of failure and target.
 SAVED_PER_CAUSE = 3
 FAILURES = Path(".fuzz/failures")
 #: Seconds between progress lines on stderr.
