@@ -175,3 +175,21 @@ def test_boards_copy_as_themselves_and_pickle_by_value() -> None:
     again = pickle.loads(pickle.dumps(board))
     assert (again.width, again.height, again.scale) == (3, 2, board.scale)
     assert dict(again.terrain_map()) == dict(board.terrain_map())
+
+
+def test_a_board_over_the_cell_limit_is_refused() -> None:
+    """Issue 12 point 4 (bounded work): a map of more than MAX_CELLS cells is refused when read, whatever
+    its shape (a 100,000-cell single-row map hung the fuzz suite's sim and verify)."""
+    from tactica.grid import HexBoard, SquareBoard, parse_hex_map, parse_map
+    from tactica.grid.board import MAX_CELLS
+    from tactica.grid.textmap import MapError
+
+    assert SquareBoard(100, 100).width == 100
+    with pytest.raises(ValueError, match="at most 10,000"):
+        SquareBoard(MAX_CELLS + 1, 1)
+    with pytest.raises(ValueError, match="at most 10,000"):
+        HexBoard(101, 100)
+    with pytest.raises(MapError, match=r"a map of 10001x1 has 10,001 cells"):
+        parse_map("x" * (MAX_CELLS + 1))
+    with pytest.raises(MapError, match="at most 10,000"):
+        parse_hex_map("\n".join(" ".join("." for _ in range(101)) for _ in range(100)))

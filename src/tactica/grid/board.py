@@ -16,6 +16,20 @@ from tactica.grid.scale import Scale
 from tactica.grid.terrain import Terrain
 from tactica.grid.types import Pos
 
+#: The most cells a board may have (100 x 100). Movement, sight, areas and the AI's distance fields do work
+#: per cell, and maps come from files nobody checked: a 200x200 FuturePath fight of two took 7 s for 2 rounds.
+MAX_CELLS = 10_000
+
+
+def check_size(width: int, height: int, kind: str = "board") -> None:
+    """Refuse a board with no cell or over :data:`MAX_CELLS` (``ValueError`` saying what is valid)."""
+    if width < 1 or height < 1:
+        raise ValueError(f"a {kind} needs at least one cell, got {width}x{height}")
+    if width * height > MAX_CELLS:
+        raise ValueError(
+            f"a {kind} of {width}x{height} has {width * height:,} cells; at most {MAX_CELLS:,} (e.g. 100x100)"
+        )
+
 
 class Board(abc.ABC):
     """A finite set of cells with their terrain and geometry.

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
-from tactica.grid.board import Board
+from tactica.grid.board import Board, check_size
 from tactica.grid.scale import HEX_1, Scale
 from tactica.grid.terrain import FLOOR, WALL, Terrain
 from tactica.grid.types import Pos
@@ -54,8 +54,7 @@ class HexBoard(Board):
     def __init__(
         self, width: int, height: int, scale: Scale = HEX_1, terrain: Mapping[Pos, Terrain] | None = None
     ) -> None:
-        if width < 1 or height < 1:
-            raise ValueError(f"a board needs at least one cell, got {width}x{height}")
+        check_size(width, height, "hex board")
         super().__init__(scale)
         cells = _cell_order(width, height)
         grid = dict.fromkeys(cells, FLOOR)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tactica.grid.board import check_size
 from tactica.grid.hex import HexBoard
 from tactica.grid.scale import HEX_1, Scale
 from tactica.grid.terrain import Terrain
@@ -59,6 +60,7 @@ def parse_hex_map(
     symbols = _merge(legend)
     rows = _rows(text, symbols)
     width = len(rows[0].cells)
+    _check_size(rows, width)
     terrain: dict[Pos, Terrain] = {}
     markers: dict[str, list[Pos]] = {}
     for r, row in enumerate(rows):
@@ -140,3 +142,11 @@ def _check_width(row: _Row, width: int, symbols: Mapping[str, Terrain]) -> None:
     column = row.end_column if len(row.cells) < width else row.columns[width]
     problem = f"this row has {len(row.cells)} cells but the first row has {width}"
     raise MapError(row.number, column, f"{problem}; {_describe(symbols)}")
+
+
+def _check_size(rows: list[_Row], width: int) -> None:
+    """Refuse a map over :data:`~tactica.grid.board.MAX_CELLS` before reading its cells."""
+    try:
+        check_size(width, len(rows), "map")
+    except ValueError as error:
+        raise MapError(rows[0].number, 1, str(error)) from None

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from tactica.grid.board import check_size
 from tactica.grid.scale import FEET_5, Scale
 from tactica.grid.square import SquareBoard
 from tactica.grid.terrain import FLOOR, WALL, Cover, Terrain
@@ -79,6 +80,7 @@ def parse_map(text: str, legend: Mapping[str, Terrain] | None = None, *, scale: 
     symbols = _merge(legend)
     rows = _rows(text, symbols)
     width = len(rows[0].cells)
+    _check_size(rows, width)
     terrain: dict[Pos, Terrain] = {}
     markers: dict[str, list[Pos]] = {}
     for y, row in enumerate(rows):
@@ -202,3 +204,11 @@ def _with_coordinates(rows: list[str], width: int) -> list[str]:
     labels = [str(x).rjust(len(str(width - 1))) for x in range(width)]
     header = [" " * (margin + 1) + "".join(label[k] for label in labels) for k in range(len(labels[0]))]
     return header + [f"{y:>{margin}} {row}" for y, row in enumerate(rows)]
+
+
+def _check_size(rows: list[_Row], width: int) -> None:
+    """Refuse a map over :data:`~tactica.grid.board.MAX_CELLS` before reading its cells."""
+    try:
+        check_size(width, len(rows), "map")
+    except ValueError as error:
+        raise MapError(rows[0].number, 1, str(error)) from None
