@@ -92,6 +92,11 @@ BAD_TABLES = [
     ({"settings": {"hidden": {"rook"}}}, r"^settings: not storable as JSON: Object of type set"),
     ({"settings": {"odds": float("nan")}}, r"^settings: not storable as JSON: Out of range float"),
     ({"settings": ["hidden"]}, r"^settings: expected a JSON object \(a dict\), got list"),
+    (
+        {"settings": {"hidden": ("kit",)}},
+        r"^settings: would not read back the same from JSON \(keys must be texts",
+    ),
+    ({"settings": {"harm": {3: "exact"}}}, r"^settings: would not read back the same from JSON"),
     ({"seats": {"Alice": "vex"}}, r"^seats: 'Alice': expected a list of combatant ids, got 'vex'"),
     ({"seats": {" ": ["vex"]}}, r"^seats: ' ' is not a seat name"),
     ({"seats": [("Alice", ["vex"])]}, r"^seats: expected a mapping"),

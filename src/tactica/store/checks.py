@@ -52,9 +52,11 @@ def check_settings(settings: object) -> dict[str, Any]:
     if not isinstance(settings, dict):
         raise StoreError(f"settings: expected a JSON object (a dict), got {type(settings).__name__}")
     try:
-        json.dumps(settings, allow_nan=False)
+        stored = json.loads(json.dumps(settings, allow_nan=False))
     except (TypeError, ValueError) as error:
         raise StoreError(f"settings: not storable as JSON: {error}") from None
+    if stored != settings:
+        raise StoreError("settings: would not read back the same from JSON (keys must be texts; no tuples)")
     return settings
 
 
