@@ -4,6 +4,10 @@ appends racing on the same seq exactly one is written; every entry is committed 
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -160,3 +164,31 @@ def test_a_reopened_store_keeps_everything(store_url: str) -> None:
         assert reopened.table(table_id) == table
         assert reopened.log(table_id) == entries
         assert table.last_seq == 1_000 and entries[-1].text == "vex move @999,0"
+
+
+APPENDER = """
+import sys
+from tactica.store import Store
+store = Store(sys.argv[1])
+for after in range(100_000):
+    store.append(sys.argv[2], after=after, kind="action", text="vex wait", seat=None, faces=[after])
+    print(after + 1, flush=True)
+"""
+
+
+def test_kill_9_loses_no_acknowledged_append(store_url: str) -> None:
+    """Issue 13 point 5: "after kill -9 of the server at any moment and a restart, no acknowledged action
+    is lost" — a process appending as fast as it can is killed after its 30th acknowledgement; the
+    reopened log holds every acknowledged entry, numbered without a gap."""
+    with Store(store_url) as store:
+        table_id = new_table(store)
+    appender = subprocess.Popen([sys.executable, "-c", APPENDER, store_url, table_id], stdout=subprocess.PIPE)
+    assert appender.stdout is not None
+    acknowledged = [int(appender.stdout.readline()) for _ in range(30)]
+    os.kill(appender.pid, signal.SIGKILL)
+    acknowledged += [int(line) for line in appender.stdout.read().split()]
+    appender.wait(timeout=30)
+    with Store(store_url) as reopened:
+        seqs = [entry.seq for entry in reopened.log(table_id)]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert acknowledged == seqs[: len(acknowledged)] and len(seqs) >= 30
