@@ -6,7 +6,8 @@ A table is its log: every entry has a seq (1, 2, 3, ... per table), and :meth:`S
 next one only if the caller saw the last one, committing it before it returns.
 
 >>> import tempfile
->>> store = Store(f"sqlite:///{tempfile.mkdtemp()}/tables.db")
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store(f"sqlite:///{folder.name}/tables.db")
 >>> table = store.create_table(name="Ambush", system="futurepath", scenario_text="...",
 ...     scenario_file="ambush.yaml", seed=7, seats={"Alice": ["vex"]}, settings={})
 >>> store.append(table.id, after=0, kind="action", text="vex move @3,4", seat="Alice", faces=[]).seq
@@ -18,6 +19,7 @@ tactica.store.errors.StaleSeq: stale: the table moved on to seq 1
 >>> [entry.text for entry in store.log(table.id)]
 ['vex move @3,4']
 >>> store.close()
+>>> folder.cleanup()
 """
 
 from tactica.store.database import default_url
