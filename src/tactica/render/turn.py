@@ -1,0 +1,141 @@
+"""Whose turn it is, in each system's own words, and each combatant's harm and conditions.
+
+The period comes from the system's own label on the last ``TurnStarted`` (Star Rangers' "Surprise round
+(0-6 s)" and "Round 2 (12-18 s)", Phase 3d6's "Surprise Phase" and "Turn 1, Phase 3", Far Recon's
+"Round 1, together"), else "Round N" (THRUM's first round is "Round Zero"). Then who decides: a pending
+decision in the system's terms (an attack of opportunity, a stance trigger, a defence), a team's turn
+(FuturePath), tied characters declaring at once (Far Recon), or one character's turn.
+
+>>> from tactica.scenario import load_scenario_text
+>>> from tactica.analysis.odds import scenario_fight
+>>> text = '''
+... system: futurepath
+... map: {text: "a b"}
+... combatants:
+...   - {id: vex, side: red, at: a, template: duelist}
+...   - {id: rook, side: blue, at: b, template: duelist}
+... initiative: {red: 5, blue: 3}
+... '''
+>>> turn_line(scenario_fight(load_scenario_text(text, "duel.yaml")))
+"Round 1 — team red's turn: vex may act"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tactica.engine import Fight
+from tactica.render.harm import combatant_summaries
+
+#: Systems whose ``TurnStarted`` label names the period (Far Recon's "together" is said by the line itself).
+LABELLED = {"srb", "phase3d6"}
+#: How a character's own turn is said, by system (Phase 3d6: the character acts in the Phase).
+OWN_TURN = {"phase3d6": "{actor} acts"}
+#: The name of round 0 where a system plays one before the first round.
+ROUND_ZERO = {"thrum": "Round Zero"}
+#: What round 0 is for, by system.
+ROUND_ZERO_FOR = {"thrum": "placement and a first Stance"}
+#: A pending decision's words by its kind (``{actor}`` decides, raised by ``{trigger}``).
+DECISIONS = {
+    "opportunity": "{actor} decides: an attack of opportunity on {trigger}",
+    "ready": "{actor} decides: the readied action, set off by {trigger}",
+    "abort": "{actor} decides: abort to a defence against {trigger}'s attack, or not",
+    "defend": "{actor} decides: how to meet {trigger}'s attack",
+    "trigger": "{actor} decides: trigger its {stance} stance on {trigger}'s attack, or pass",
+    "buff": "{actor} decides: keep its Buff or swap it for {trigger}'s",
+    "push": "{actor} decides: where to push {trigger}",
+    "interject": "{actor} decides: act now on its held turn, or keep waiting",
+}
+#: Where a system names a decision its own way: (system, kind) -> words.
+SYSTEM_DECISIONS = {
+    ("futurepath", "opportunity"): "{actor} decides: a Tactical Opportunity against {trigger}",
+    ("thrum", "defend"): "{actor} decides: Evasion, Resilience or Resolve against {trigger}'s attack",
+    ("farrecon", "defend"): "{actor} decides: dodge {trigger}'s attack or take it",
+}
+
+
+def turn_line(fight: Fight) -> str:
+    """Whose decision it is now, or how the fight ended: ``Round 2 — vex's turn (red)``."""
+    data = fight.observe()
+    if data.get("over"):
+        return fight_over(data)
+    period = _period(fight, data)
+    pending = data.get("pending") or []
+    if pending:
+        return f"{period} — {_decision(fight.system.id, data, pending[-1])}"
+    return f"{period} — {_slot(fight, data)}"
+
+
+def combatant_lines(fight: Fight) -> dict[str, str]:
+    """Per combatant id, its harm and conditions in the system's terms: ``{"vex": "HP 18, active"}``."""
+    return combatant_summaries(fight.observe())
+
+
+def fight_over(data: Mapping[str, Any]) -> str:
+    """``Fight over: red wins (blue is out of the fight)`` or ``Fight over: a draw (...)``."""
+    winner = data.get("winner")
+    result = f"{winner} wins" if winner is not None else "a draw"
+    reason = data.get("end_reason")
+    return f"Fight over: {result} ({reason})" if reason else f"Fight over: {result}"
+
+
+def _period(fight: Fight, data: Mapping[str, Any]) -> str:
+    label = next((getattr(e, "label", "") for e in reversed(fight.events) if e.kind == "TurnStarted"), "")
+    number = int(data["order"]["round"])
+    if label and fight.system.id in LABELLED:
+        return str(label)
+    return ROUND_ZERO.get(fight.system.id, "Round 0") if number == 0 else f"Round {number}"
+
+
+def _decision(system: str, data: Mapping[str, Any], decision: Mapping[str, Any]) -> str:
+    kind, actor, trigger = str(decision.get("kind")), decision.get("actor"), decision.get("trigger")
+    template = SYSTEM_DECISIONS.get((system, kind)) or DECISIONS.get(kind)
+    if template is None:
+        return f"{actor} decides: {kind.replace('-', ' ')} raised by {trigger}"
+    fighter = (data.get("fighters") or {}).get(actor) or {}
+    return template.format(actor=actor, trigger=trigger, stance=fighter.get("stance"))
+
+
+def _slot(fight: Fight, data: Mapping[str, Any]) -> str:
+    order = data["order"]
+    slot = order["slots"][order["index"]] if order["slots"] else {"key": "", "actors": []}
+    deciding = fight.deciding()
+    if data.get("plans"):
+        return _declarations(data["plans"])
+    if slot["key"] not in slot["actors"] and not slot.get("simultaneous"):
+        return f"team {slot['key']}'s turn: {', '.join(deciding) or 'no one'} may act"
+    if len(deciding) != 1:
+        return f"{', '.join(deciding) or 'no one'} may act"
+    return _character_turn(fight.system.id, data, deciding[0])
+
+
+def _character_turn(system: str, data: Mapping[str, Any], actor: str) -> str:
+    fighter = data["fighters"][actor]
+    first = data["order"]["round"] == 0
+    notes = [str(fighter.get("side"))]
+    if system == "thrum" and not first:
+        notes += _thrum_budget(fighter)
+    unaware = [fid for fid, f in data["fighters"].items() if f.get("aware") is False]
+    if unaware and first:
+        notes.append(f"surprised: {', '.join(unaware)}")
+    line = OWN_TURN.get(system, "{actor}'s turn").format(actor=actor) + f" ({'; '.join(notes)})"
+    zero = ROUND_ZERO_FOR.get(system) if first else None
+    return f"{line}: {zero}" if zero else line
+
+
+def _thrum_budget(fighter: Mapping[str, Any]) -> list[str]:
+    """THRUM 9-10: the Stance it holds and what is left of its Move and Action."""
+    notes = [f"stance {fighter['stance']}"] if fighter.get("stance") else ["no stance"]
+    used = {"Move": fighter.get("moved"), "Action": fighter.get("acted")}
+    left = [part for part, done in used.items() if not done]
+    return [*notes, f"{' and '.join(left)} left" if left else "Move and Action used"]
+
+
+def _declarations(plans: Mapping[str, Any]) -> str:
+    """Far Recon 5: tied characters declare a move and an action each, then all resolve together."""
+    names = list(plans)
+    done = [a for a, p in plans.items() if p.get("done")]
+    waiting = [a for a in names if a not in done]
+    state = f"declared: {', '.join(done) or 'none'}; to declare: {', '.join(waiting) or 'none'}"
+    return f"{' and '.join(names)} act simultaneously, each declaring a move and an action ({state})"
