@@ -12,7 +12,7 @@ import pytest
 
 from tactica.analysis.odds import scenario_fight
 from tactica.engine import Fight
-from tactica.grid import Cover, HexBoard
+from tactica.grid import Cover, HexBoard, SquareBoard
 from tactica.render.svg import board_svg, side_colours
 from tactica.scenario import load_scenario_text
 from tests.render.helpers import SYSTEMS, demo, play, play_out
@@ -74,6 +74,12 @@ def cells(root: ET.Element) -> dict[tuple[int, int], ET.Element]:
     return {(int(e.get("data-x", "")), int(e.get("data-y", ""))): e for e in found}
 
 
+def board_of(fight: Fight) -> SquareBoard | HexBoard:
+    board = getattr(fight.game, "board", None)
+    assert isinstance(board, (SquareBoard, HexBoard))
+    return board
+
+
 def yard() -> Fight:
     return scenario_fight(load_scenario_text(YARD, "yard.yaml"))
 
@@ -102,7 +108,7 @@ def test_every_cell_is_drawn_once_with_the_engines_coordinates(system: str) -> N
         for e in root.iter()
         if "cell" in classes(e) and e.get("data-x") is not None
     )
-    assert found == Counter(fight.game.board.cells())
+    assert found == Counter(board_of(fight).cells())
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -110,7 +116,7 @@ def test_walls_difficult_ground_cover_and_elevation_have_their_classes(system: s
     """Issue 13 point 2: terrain and cover on the map, a class per kind (so a page can restyle)."""
     fight = demo(system)
     drawn = cells(parse(board_svg(fight)))
-    for p, terrain in fight.game.board.terrain_map().items():
+    for p, terrain in board_of(fight).terrain_map().items():
         kinds = classes(drawn[p])
         assert ("wall" in kinds) == terrain.wall
         if not terrain.wall:
@@ -174,7 +180,7 @@ def test_hexes_are_laid_out_by_the_boards_geometry_so_neighbours_share_an_edge()
     """Issue 13 point 2: hexes aligned: each hex shares an edge (two corners) with each of its neighbours
     and no corner with a hex two steps away."""
     fight = demo("phase3d6")
-    board = fight.game.board
+    board = board_of(fight)
     assert isinstance(board, HexBoard)
     drawn = cells(parse(board_svg(fight)))
     for p, cell in drawn.items():
@@ -233,7 +239,7 @@ def test_smoke_objects_and_grenades_are_drawn() -> None:
     play(fight, "rook end", "ash end")
     root = without_legend(parse(board_svg(fight)))
     smoke = [e for e in root.iter() if {"area", "smoke"} <= classes(e)]
-    board = fight.game.board
+    board = board_of(fight)
     assert sorted(map(centre, smoke)) == sorted(centre(cells(root)[p]) for p in board.cells_within((5, 0), 2))
     assert not [e for e in root.iter() if "grenade" in classes(e)], "both grenades went off"
 
@@ -259,3 +265,10 @@ def test_conditions_are_counted_on_a_badge_and_named_in_the_title() -> None:
     assert [e.text for e in badge] == ["2"]
     assert drawn["dax"].findtext(f"{SVG}title") == "dax (rangers): HP 18, ok, flat-footed, unaware"
     assert not [e for e in drawn["ash"].iter() if "badge" in classes(e)]
+
+
+def test_marks_left_by_a_hidden_combatant_do_not_name_it() -> None:
+    """Issue 13 point 4: a grenade thrown by a hidden combatant is on the map, its thrower is not."""
+    svg = board_svg(yard(), hidden={"vex"})
+    assert "vex" not in svg
+    assert "smoke thrown by someone" in svg and "frag thrown by kat" in svg

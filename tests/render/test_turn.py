@@ -101,6 +101,15 @@ def test_the_turn_line_names_a_defenders_decision_in_the_systems_terms(system: s
     assert turn_line(fight) == line
 
 
+def test_a_tactical_opportunity_is_offered_in_futurepath_terms() -> None:
+    """Issue 13 point 2, FuturePath 20 / A20: a 5-foot step out of a brawler's reach gives it a Tactical
+    Opportunity, in the middle of the other team's turn."""
+    fight = play(
+        scenario_fight(load_scenario_text(BASE, "basics.yaml")), "vex end", "kat end", "ash step @6,0"
+    )
+    assert turn_line(fight) == "Round 1 — kat decides: a Tactical Opportunity against ash"
+
+
 def test_an_attack_of_opportunity_is_offered_in_phase_3d6_terms() -> None:
     """Issue 13 point 2, Phase 3d6 11: leaving an enemy's reach offers it an attack of opportunity."""
     fight = demo("phase3d6")

@@ -104,7 +104,7 @@ def board_svg(
     layers = [
         _cells(grid, {(int(x), int(y)) for x, y in highlight}),
         _terrain(grid),
-        _areas(grid, fight, data),
+        _areas(grid, fight, data, hidden),
         _path(grid, path),
         _objects(grid, data, hidden),
         _tokens(grid, shown, assign_letters(everyone), colours, data),
@@ -204,7 +204,7 @@ def _terrain(grid: Layout) -> list[str]:
 # -- areas, the path, objects ---------------------------------------------------------------------------
 
 
-def _areas(grid: Layout, fight: Fight, data: Mapping[str, Any]) -> list[str]:
+def _areas(grid: Layout, fight: Fight, data: Mapping[str, Any], hidden: Collection[str]) -> list[str]:
     """Smoke clouds (FuturePath 43), THRUM terrain effects (29), THRUM's starting area in Round Zero (6)."""
     out = ['<g class="areas">']
     for c in data.get("conditions") or []:
@@ -213,12 +213,17 @@ def _areas(grid: Layout, fight: Fight, data: Mapping[str, Any]) -> list[str]:
             title = f"smoke ({c.get('source')}) until the end of round {c.get('round')}"
             out += _area(grid, grid.board.cells_within(centre, radius), "smoke", title)
     for effect in (data.get("terrain") or {}).values():
-        title = f"{effect.get('ability')} (terrain effect of {effect.get('creator')})"
+        title = f"{effect.get('ability')} (terrain effect of {_who(effect.get('creator'), hidden)})"
         out += _area(grid, (tuple(p) for p in effect.get("cells") or []), "effect", title)
     start = getattr(fight.game, "starting_area", None)
     if start and data["order"]["round"] == 0:
         out += _area(grid, sorted(start), "start", "starting area (Round Zero)")
     return [*out, "</g>"]
+
+
+def _who(fid: Any, hidden: Collection[str]) -> str:
+    """A combatant's id, or 'someone' when it is hidden."""
+    return "someone" if fid in hidden else str(fid)
 
 
 def _area(grid: Layout, cells: Iterable[Any], kind: str, title: str) -> list[str]:
@@ -241,7 +246,7 @@ def _objects(grid: Layout, data: Mapping[str, Any], hidden: Collection[str]) -> 
     for oid, o in (data.get("objects") or {}).items():
         if oid not in hidden:
             out.append(_object(grid, str(oid), o))
-    out += [_grenade(grid, c) for c in data.get("conditions") or [] if c.get("name") == "grenade"]
+    out += [_grenade(grid, c, hidden) for c in data.get("conditions") or [] if c.get("name") == "grenade"]
     items: dict[Pos, list[str]] = {}
     for item in data.get("ground") or []:
         items.setdefault((int(item["pos"][0]), int(item["pos"][1])), []).append(str(item.get("name")))
@@ -262,10 +267,11 @@ def _object(grid: Layout, oid: str, o: Mapping[str, Any]) -> str:
     return f'<polygon class="{kind}" data-object={quoteattr(oid)} points="{points}">{title}</polygon>'
 
 
-def _grenade(grid: Layout, c: Mapping[str, Any]) -> str:
+def _grenade(grid: Layout, c: Mapping[str, Any], hidden: Collection[str]) -> str:
     x, y = grid.center((int(c["data"]["x"]), int(c["data"]["y"])))
     when = "start" if c.get("until") == "turn_start" else "end"
-    what = f"{c.get('source')} thrown by {c.get('holder')}: goes off at the {when} of {c.get('actor')}'s turn"
+    thrower = _who(c.get("holder"), hidden)
+    what = f"{c.get('source')} thrown by {thrower}: goes off at the {when} of {c.get('actor')}'s turn"
     disc = f'<circle class="grenade" cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.2:.1f}"/>'
     mark = f'<text class="grenade-mark" x="{x:.1f}" y="{y + 5:.1f}">!</text>'
     return f"<g><title>{escape(what)}</title>{disc}{mark}</g>"

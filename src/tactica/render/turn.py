@@ -1,10 +1,12 @@
 """Whose turn it is, in each system's own words, and each combatant's harm and conditions.
 
 The period comes from the system's own label on the last ``TurnStarted`` (Star Rangers' "Surprise round
-(0-6 s)" and "Round 2 (12-18 s)", Phase 3d6's "Surprise Phase" and "Turn 1, Phase 3", Far Recon's
-"Round 1, together"), else "Round N" (THRUM's first round is "Round Zero"). Then who decides: a pending
-decision in the system's terms (an attack of opportunity, a stance trigger, a defence), a team's turn
-(FuturePath), tied characters declaring at once (Far Recon), or one character's turn.
+(0-6 s)" and "Round 2 (12-18 s)", Phase 3d6's "Surprise Phase" and "Turn 1, Phase 3"), else "Round N"
+(THRUM's first round is "Round Zero"). Then who decides: a pending decision in the system's terms (a
+Tactical Opportunity, an attack of opportunity, a stance trigger, a defence), a team's turn (FuturePath),
+tied characters declaring at once (Far Recon), or one character's turn (THRUM's with its Stance and what is
+left of its Move and Action; in a surprise round or Phase, who is surprised). At the end, the winner or a
+draw and why, as the log says it.
 
 >>> from tactica.scenario import load_scenario_text
 >>> from tactica.analysis.odds import scenario_fight
@@ -73,7 +75,7 @@ def combatant_lines(fight: Fight) -> dict[str, str]:
 
 
 def fight_over(data: Mapping[str, Any]) -> str:
-    """``Fight over: red wins (blue is out of the fight)`` or ``Fight over: a draw (...)``."""
+    """``Fight over: red wins (side red is the last standing)`` or ``Fight over: a draw (...)``."""
     winner = data.get("winner")
     result = f"{winner} wins" if winner is not None else "a draw"
     reason = data.get("end_reason")
@@ -81,10 +83,12 @@ def fight_over(data: Mapping[str, Any]) -> str:
 
 
 def _period(fight: Fight, data: Mapping[str, Any]) -> str:
-    label = next((getattr(e, "label", "") for e in reversed(fight.events) if e.kind == "TurnStarted"), "")
+    if fight.system.id in LABELLED:
+        started = next((e for e in reversed(fight.events) if e.kind == "TurnStarted"), None)
+        label = str(getattr(started, "label", ""))
+        if label:
+            return label
     number = int(data["order"]["round"])
-    if label and fight.system.id in LABELLED:
-        return str(label)
     return ROUND_ZERO.get(fight.system.id, "Round 0") if number == 0 else f"Round {number}"
 
 
