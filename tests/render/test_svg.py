@@ -4,6 +4,7 @@ demo fights and a few small scenarios."""
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
@@ -272,3 +273,12 @@ def test_marks_left_by_a_hidden_combatant_do_not_name_it() -> None:
     svg = board_svg(yard(), hidden={"vex"})
     assert "vex" not in svg
     assert "smoke thrown by someone" in svg and "frag thrown by kat" in svg
+
+
+def test_every_style_rule_is_scoped_to_the_board() -> None:
+    """Issue 13 point 2: the page embeds the SVG inline, where its <style> applies to the whole page: each
+    rule is scoped to the board, so the page's own classes (an 'item', a 'legend') keep their styles."""
+    root = parse(board_svg(demo("futurepath")))
+    css = "".join(e.text or "" for e in root.iter(f"{SVG}style"))
+    selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", css) for s in block.split(",")]
+    assert selectors and all(s.startswith((".tactica-board ", "svg.tactica-board")) for s in selectors)

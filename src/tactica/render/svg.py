@@ -44,41 +44,43 @@ NAMED_COLOURS = {
 }
 #: Colours light enough to need a dark letter.
 LIGHT = {"#E69F00", "#56B4E9", "#F0E442"}
+#: The look, by class; every rule is scoped to the board so that a page embedding it keeps its own styles.
 STYLE = """
 svg.tactica-board { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }
-.cell { fill: #f3efe6; stroke: #b8b0a0; stroke-width: 1; }
-.cell.raised { fill: #e2d5b8; }
-.cell.difficult { fill: #e9e1cf; }
-.cell.wall { fill: #3a3a3a; stroke: #2a2a2a; }
-.cell.hl { fill: #ffe27a; stroke: #b8860b; stroke-width: 2; }
-.hatch { fill: url(#tactica-hatch); }
-.cover { fill: none; stroke: #7a4b1e; stroke-width: 2.5; }
-.cover.core { fill: #7a4b1e; stroke: none; }
-.cover.full { fill: #5b3a1a; }
-.elev { font-size: 11px; font-weight: bold; fill: #6b5326; }
-.area.smoke { fill: #8c8c8c; fill-opacity: 0.4; stroke: #6b6b6b; stroke-dasharray: 3 3; }
-.area.effect { fill: #CC79A7; fill-opacity: 0.3; stroke: #8f4a73; stroke-dasharray: 4 2; }
-.area.start { fill: #009E73; fill-opacity: 0.2; stroke: #00694d; stroke-dasharray: 2 2; }
-.object { fill: #8a8a8a; stroke: #333; stroke-width: 1.5; }
-.object.broken { fill: none; stroke-dasharray: 3 2; }
-.item { fill: #F0E442; stroke: #333; stroke-width: 1; }
-.grenade { fill: #1a1a1a; stroke: #F0E442; stroke-width: 2; }
-.grenade-mark { fill: #F0E442; font-size: 13px; font-weight: bold; text-anchor: middle; }
-.path { fill: none; stroke: #1a1a1a; stroke-width: 4; stroke-linecap: round; stroke-linejoin: round;
-        stroke-opacity: 0.75; stroke-dasharray: 8 5; }
-.path-end { fill: #1a1a1a; fill-opacity: 0.75; }
-.disc { stroke: #1a1a1a; stroke-width: 2; }
-.letter { font-size: 19px; font-weight: bold; text-anchor: middle; fill: #fff; }
-.token.down .disc { fill-opacity: 0.4; stroke-dasharray: 4 3; }
-.token.down .letter { fill: #1a1a1a; }
-.token.dead .disc { fill: #9a9a9a; }
-.cross { stroke: #1a1a1a; stroke-width: 3; stroke-linecap: round; }
-.badge { fill: #1a1a1a; stroke: #fff; stroke-width: 1.5; }
-.badge-count { fill: #fff; font-size: 10px; font-weight: bold; text-anchor: middle; }
-.coord { font-size: 11px; fill: #555; text-anchor: middle; }
-.legend text { font-size: 12px; fill: #333; }
-.hatch, .cover, .elev, .area, .object, .item, .grenade, .grenade-mark, .path, .path-end,
-.coord { pointer-events: none; }
+.tactica-board .cell { fill: #f3efe6; stroke: #b8b0a0; stroke-width: 1; }
+.tactica-board .cell.raised { fill: #e2d5b8; }
+.tactica-board .cell.difficult { fill: #e9e1cf; }
+.tactica-board .cell.wall { fill: #3a3a3a; stroke: #2a2a2a; }
+.tactica-board .cell.hl { fill: #ffe27a; stroke: #b8860b; stroke-width: 2; }
+.tactica-board .hatch { fill: url(#tactica-hatch); }
+.tactica-board .cover { fill: none; stroke: #7a4b1e; stroke-width: 2.5; }
+.tactica-board .cover.core { fill: #7a4b1e; stroke: none; }
+.tactica-board .cover.full { fill: #5b3a1a; }
+.tactica-board .elev { font-size: 11px; font-weight: bold; fill: #6b5326; }
+.tactica-board .area.smoke { fill: #8c8c8c; fill-opacity: 0.4; stroke: #6b6b6b; stroke-dasharray: 3 3; }
+.tactica-board .area.effect { fill: #CC79A7; fill-opacity: 0.3; stroke: #8f4a73; stroke-dasharray: 4 2; }
+.tactica-board .area.start { fill: #009E73; fill-opacity: 0.2; stroke: #00694d; stroke-dasharray: 2 2; }
+.tactica-board .object { fill: #8a8a8a; stroke: #333; stroke-width: 1.5; }
+.tactica-board .object.broken { fill: none; stroke-dasharray: 3 2; }
+.tactica-board .item { fill: #F0E442; stroke: #333; stroke-width: 1; }
+.tactica-board .grenade { fill: #1a1a1a; stroke: #F0E442; stroke-width: 2; }
+.tactica-board .grenade-mark { fill: #F0E442; font-size: 13px; font-weight: bold; text-anchor: middle; }
+.tactica-board .path { fill: none; stroke: #1a1a1a; stroke-width: 4; stroke-linecap: round;
+  stroke-linejoin: round; stroke-opacity: 0.75; stroke-dasharray: 8 5; }
+.tactica-board .path-end { fill: #1a1a1a; fill-opacity: 0.75; }
+.tactica-board .disc { stroke: #1a1a1a; stroke-width: 2; }
+.tactica-board .letter { font-size: 19px; font-weight: bold; text-anchor: middle; fill: #fff; }
+.tactica-board .token.down .disc { fill-opacity: 0.4; stroke-dasharray: 4 3; }
+.tactica-board .token.down .letter { fill: #1a1a1a; }
+.tactica-board .token.dead .disc { fill: #9a9a9a; }
+.tactica-board .cross { stroke: #1a1a1a; stroke-width: 3; stroke-linecap: round; }
+.tactica-board .badge { fill: #1a1a1a; stroke: #fff; stroke-width: 1.5; }
+.tactica-board .badge-count { fill: #fff; font-size: 10px; font-weight: bold; text-anchor: middle; }
+.tactica-board .coord { font-size: 11px; fill: #555; text-anchor: middle; }
+.tactica-board .legend text { font-size: 12px; fill: #333; }
+.tactica-board .hatch, .tactica-board .cover, .tactica-board .elev, .tactica-board .area,
+.tactica-board .object, .tactica-board .item, .tactica-board .grenade, .tactica-board .grenade-mark,
+.tactica-board .path, .tactica-board .path-end, .tactica-board .coord { pointer-events: none; }
 """
 HATCH = (
     '<pattern id="tactica-hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
@@ -131,7 +133,8 @@ def _document(width: float, height: float, colours: Mapping[str, str], body: Ite
 
 def _side_style(index: int, colour: str) -> str:
     letter = "#1a1a1a" if colour in LIGHT else "#fff"
-    return f".side-{index} .disc {{ fill: {colour}; }}\n.side-{index} .letter {{ fill: {letter}; }}\n"
+    scope = f".tactica-board .side-{index}"
+    return f"{scope} .disc {{ fill: {colour}; }}\n{scope} .letter {{ fill: {letter}; }}\n"
 
 
 def _on_map(f: Mapping[str, Any]) -> bool:
