@@ -7,6 +7,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -282,3 +283,11 @@ def test_every_style_rule_is_scoped_to_the_board() -> None:
     css = "".join(e.text or "" for e in root.iter(f"{SVG}style"))
     selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", css) for s in block.split(",")]
     assert selectors and all(s.startswith((".tactica-board ", "svg.tactica-board")) for s in selectors)
+
+
+def test_a_fight_without_a_board_gets_a_small_svg_saying_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13 point 2 (table design): a system may have no board; the page still gets an SVG."""
+    fight = demo("farrecon")
+    monkeypatch.setattr(fight, "game", SimpleNamespace(board=None))
+    root = parse(board_svg(fight))
+    assert root.tag == f"{SVG}svg" and "".join(root.itertext()) == "no map" and not cells(root)
