@@ -168,3 +168,21 @@ def test_combatant_lines_name_conditions() -> None:
     assert combatant_lines(demo("phase3d6"))["kurt"].endswith(", unaware")
     thrum = play(demo("thrum"), *AFTER_A_FEW["thrum"][0])
     assert combatant_lines(thrum)["bryn"].endswith(", stance protect")
+
+
+def test_hidden_combatants_are_someone_in_the_turn_line() -> None:
+    """Issue 13 point 4: a player never learns of a combatant the GM hides, not from the turn line either:
+    not among the surprised, not in a team's list, not as the one whose turn it is or who decides."""
+    assert turn_line(demo("srb"), hidden={"dax"}) == "Surprise round (0-6 s) — cole's turn (rangers)"
+    futurepath = demo("futurepath")
+    assert turn_line(futurepath, hidden={"blade"}) == "Round 1 — team blue's turn: rook, sarge, pop may act"
+    assert turn_line(demo("phase3d6"), hidden={"ace"}) == "Surprise Phase — someone's turn"
+    thrum = play(demo("thrum"), *AFTER_A_FEW["thrum"][0], "bryn basic-attack mira")
+    assert turn_line(thrum, hidden={"bryn"}) == (
+        "Round 1 — mira decides: Evasion, Resilience or Resolve against someone's attack"
+    )
+    farrecon = play(demo("farrecon"), *AFTER_A_FEW["farrecon"][0])
+    assert turn_line(farrecon, hidden={"ivan"}) == (
+        "Round 1 — dara and someone act simultaneously, each declaring a move and an action"
+        " (declared: dara; to declare: someone)"
+    )

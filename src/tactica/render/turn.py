@@ -24,7 +24,8 @@ draw and why, as the log says it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tactica.engine import Fight
@@ -57,16 +58,18 @@ SYSTEM_DECISIONS = {
 }
 
 
-def turn_line(fight: Fight) -> str:
-    """Whose decision it is now, or how the fight ended: ``Round 2 — vex's turn (red)``."""
+def turn_line(fight: Fight, *, hidden: Collection[str] = ()) -> str:
+    """Whose decision it is now, or how the fight ended: ``Round 2 — vex's turn (red)``. ``hidden``
+    combatants are called "someone" (their side and state unsaid), as a player must not learn of them."""
     data = fight.observe()
     if data.get("over"):
         return fight_over(data)
     period = _period(fight, data)
+    names = Names(frozenset(hidden))
     pending = data.get("pending") or []
     if pending:
-        return f"{period} — {_decision(fight.system.id, data, pending[-1])}"
-    return f"{period} — {_slot(fight, data)}"
+        return f"{period} — {_decision(fight.system.id, data, pending[-1], names)}"
+    return f"{period} — {_slot(fight, data, names)}"
 
 
 def combatant_lines(fight: Fight) -> dict[str, str]:
@@ -92,35 +95,62 @@ def _period(fight: Fight, data: Mapping[str, Any]) -> str:
     return ROUND_ZERO.get(fight.system.id, "Round 0") if number == 0 else f"Round {number}"
 
 
-def _decision(system: str, data: Mapping[str, Any], decision: Mapping[str, Any]) -> str:
+@dataclass(frozen=True)
+class Names:
+    """How combatants are named in the line: by id, or "someone" when hidden."""
+
+    hidden: frozenset[str]
+
+    def one(self, fid: Any) -> str:
+        """The id, or "someone"."""
+        return "someone" if fid in self.hidden else str(fid)
+
+    def shown(self, fids: Iterable[str]) -> list[str]:
+        """The visible ids; "someone" when all of them are hidden."""
+        fids = list(fids)
+        shown = [f for f in fids if f not in self.hidden]
+        return shown or (["someone"] if fids else [])
+
+    def every(self, fids: Iterable[str]) -> list[str]:
+        """The visible ids, then "someone" once if any is hidden."""
+        fids = list(fids)
+        shown = [f for f in fids if f not in self.hidden]
+        return shown + (["someone"] if len(shown) < len(fids) else [])
+
+
+def _decision(system: str, data: Mapping[str, Any], decision: Mapping[str, Any], names: Names) -> str:
     kind, actor, trigger = str(decision.get("kind")), decision.get("actor"), decision.get("trigger")
     template = SYSTEM_DECISIONS.get((system, kind)) or DECISIONS.get(kind)
     if template is None:
-        return f"{actor} decides: {kind.replace('-', ' ')} raised by {trigger}"
+        return f"{names.one(actor)} decides: {kind.replace('-', ' ')} raised by {names.one(trigger)}"
     fighter = (data.get("fighters") or {}).get(actor) or {}
-    return template.format(actor=actor, trigger=trigger, stance=fighter.get("stance"))
+    stance = "" if actor in names.hidden else fighter.get("stance")
+    return template.format(actor=names.one(actor), trigger=names.one(trigger), stance=stance)
 
 
-def _slot(fight: Fight, data: Mapping[str, Any]) -> str:
+def _slot(fight: Fight, data: Mapping[str, Any], names: Names) -> str:
     order = data["order"]
     slot = order["slots"][order["index"]] if order["slots"] else {"key": "", "actors": []}
     deciding = fight.deciding()
     if data.get("plans"):
-        return _declarations(data["plans"])
+        return _declarations(data["plans"], names)
     if slot["key"] not in slot["actors"] and not slot.get("simultaneous"):
-        return f"team {slot['key']}'s turn: {', '.join(deciding) or 'no one'} may act"
+        return f"team {slot['key']}'s turn: {', '.join(names.shown(deciding)) or 'no one'} may act"
     if len(deciding) != 1:
-        return f"{', '.join(deciding) or 'no one'} may act"
-    return _character_turn(fight.system.id, data, deciding[0])
+        return f"{', '.join(names.shown(deciding)) or 'no one'} may act"
+    if deciding[0] in names.hidden:
+        return "someone's turn"
+    return _character_turn(fight.system.id, data, deciding[0], names)
 
 
-def _character_turn(system: str, data: Mapping[str, Any], actor: str) -> str:
+def _character_turn(system: str, data: Mapping[str, Any], actor: str, names: Names) -> str:
     fighter = data["fighters"][actor]
     first = data["order"]["round"] == 0
     notes = [str(fighter.get("side"))]
     if system == "thrum" and not first:
         notes += _thrum_budget(fighter)
-    unaware = [fid for fid, f in data["fighters"].items() if f.get("aware") is False]
+    fighters = data["fighters"].items()
+    unaware = [fid for fid, f in fighters if f.get("aware") is False and fid not in names.hidden]
     if unaware and first:
         notes.append(f"surprised: {', '.join(unaware)}")
     line = OWN_TURN.get(system, "{actor}'s turn").format(actor=actor) + f" ({'; '.join(notes)})"
@@ -136,10 +166,10 @@ def _thrum_budget(fighter: Mapping[str, Any]) -> list[str]:
     return [*notes, f"{' and '.join(left)} left" if left else "Move and Action used"]
 
 
-def _declarations(plans: Mapping[str, Any]) -> str:
+def _declarations(plans: Mapping[str, Any], names: Names) -> str:
     """Far Recon 5: tied characters declare a move and an action each, then all resolve together."""
-    names = list(plans)
-    done = [a for a, p in plans.items() if p.get("done")]
-    waiting = [a for a in names if a not in done]
+    done = names.every(a for a, p in plans.items() if p.get("done"))
+    waiting = names.every(a for a, p in plans.items() if not p.get("done"))
     state = f"declared: {', '.join(done) or 'none'}; to declare: {', '.join(waiting) or 'none'}"
-    return f"{' and '.join(names)} act simultaneously, each declaring a move and an action ({state})"
+    tied = " and ".join(names.every(plans))
+    return f"{tied} act simultaneously, each declaring a move and an action ({state})"
