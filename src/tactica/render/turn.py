@@ -6,7 +6,7 @@ The period comes from the system's own label on the last ``TurnStarted`` (Star R
 Tactical Opportunity, an attack of opportunity, a stance trigger, a defence), a team's turn (FuturePath),
 tied characters declaring at once (Far Recon), or one character's turn (THRUM's with its Stance and what is
 left of its Move and Action; in a surprise round or Phase, who is surprised). At the end, the winner or a
-draw and why, as the log says it.
+draw and why, as the log says it. Combatants a player must not see are "someone" (``hidden``).
 
 >>> from tactica.scenario import load_scenario_text
 >>> from tactica.analysis.odds import scenario_fight
