@@ -5,7 +5,7 @@ VENV   := $(if $(filter python3,$(PYTHON)),.venv,.venv-$(notdir $(PYTHON)))
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint types unit long fuzz bench clean
+.PHONY: demo test lint types unit long fuzz bench clean system-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,21 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) system-packages
 	$(BIN)/pytest -n auto
+
+# Issue 13 point 6: the table's tests start Debian's PostgreSQL and drive Debian's Chromium. As root this
+# installs both when one is missing (and does nothing when both are there); otherwise it says what to install.
+system-packages:
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/initdb /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing=" postgresql"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+	  echo "the table's tests want Debian packages:$$missing (as root: make system-packages)"; exit 0; fi; \
+	echo "installing Debian packages for the table's tests:$$missing"; \
+	apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q --no-install-recommends postgresql chromium
 
 long: $(STAMP)
 	$(BIN)/pytest -n auto -m slow -o addopts=""

@@ -8,9 +8,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tactica.cli import app
-from tactica.cli.play import Session, manual_dice, menu, menu_lines, parse_faces, parse_square, whose_turn
+from tactica.cli.play import Session, manual_dice, menu, menu_lines, parse_faces, parse_square
 from tactica.dice import D20
 from tactica.engine import Fight
+from tactica.render.turn import turn_line
 from tactica.scenario import load_scenario_text, start_fight
 from tests.scenario.helpers import with_script, write
 
@@ -54,7 +55,7 @@ def number_of(fight: Fight, label: str) -> str:
 
 def test_the_menu_shows_whose_decision_it_is_and_numbers_actions_by_verb() -> None:
     fight = new_fight()
-    assert whose_turn(fight) == "Round 1 — team red: vex, kat may act"
+    assert turn_line(fight) == "Round 1 — team red's turn: vex, kat may act"
     lines = menu_lines(menu(fight))
     assert "  attack:" in lines
     assert any(line.strip().endswith(") vex attack rook with rifle") for line in lines)

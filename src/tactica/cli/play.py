@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from tactica.dice import DiceError, DiceScriptError, Die, ManualDice
 from tactica.engine import Action, ActionSyntaxError, Fight, IllegalAction, TacticaError
 from tactica.render import render_board, render_log
+from tactica.render.turn import turn_line
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -83,18 +84,6 @@ def combatants(fight: Fight) -> list[str]:
     return list(getattr(started, "combatants", ()))
 
 
-def whose_turn(fight: Fight) -> str:
-    """Whose decision it is: a pending decision (an interrupt) or the team/character whose turn it is."""
-    state = fight.state
-    if state.pending:
-        decision = state.pending[-1]
-        kind = decision.kind.replace("-", " ")
-        return f"{decision.actor} decides: {kind} raised by {decision.trigger} (round {state.order.round})"
-    slot = state.order.current
-    who = f"team {slot.key}" if list(slot.actors) != [slot.key] else slot.key
-    return f"Round {state.order.round} — {who}: {', '.join(fight.deciding())} may act"
-
-
 def parse_square(text: str) -> tuple[int, int] | None:
     """``3,4``, ``@3,4`` or ``3 4`` as a square; None when it is not one."""
     match = re.fullmatch(rf"@?\s*({NUMBER})\s*[, ]\s*({NUMBER})", text.strip())
@@ -142,7 +131,7 @@ class Session:
         try:
             while not self.fight.is_over():
                 entries = menu(self.fight)
-                self.say(whose_turn(self.fight))
+                self.say(turn_line(self.fight))
                 for line in menu_lines(entries):
                     self.say(line)
                 if not self.turn(entries):

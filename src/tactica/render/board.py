@@ -11,6 +11,7 @@ from typing import Any
 
 from tactica.engine import Fight
 from tactica.grid import Cover, HexBoard, SquareBoard, Terrain, render, render_hex
+from tactica.render.harm import effects_on, summary
 
 DEAD = "x"
 OBJECT = "*"
@@ -32,7 +33,7 @@ def render_board(fight: Fight, *, coordinates: bool = True) -> str:
         picture = render(board, tokens, legend=legend, coordinates=coordinates)
     else:
         picture = render_hex(board, tokens, legend=legend, coordinates=coordinates)
-    return "\n".join([picture, *legend_lines(fighters, letters), *_object_legend(data, objects)])
+    return "\n".join([picture, *legend_lines(fighters, letters, data), *_object_legend(data, objects)])
 
 
 def assign_letters(fighters: Mapping[str, Any]) -> dict[str, str]:
@@ -59,41 +60,16 @@ def _free_letter(fid: str, taken: set[str], *, upper: bool) -> str:
     return "?"
 
 
-def legend_lines(fighters: Mapping[str, Any], letters: Mapping[str, str]) -> list[str]:
-    """``red: V = vex (HP 18, active), K = kat (HP 3, dying, prone)``, one line per side."""
+def legend_lines(
+    fighters: Mapping[str, Any], letters: Mapping[str, str], data: Mapping[str, Any] | None = None
+) -> list[str]:
+    """``red: V = vex (HP 18, active), K = kat (HP 3, dying, prone)``, one line per side; ``data`` (the
+    observed state) adds the effects it keeps apart from the combatants."""
     by_side: dict[str, list[str]] = {}
     for fid, f in fighters.items():
-        extras = _summary(f)
-        by_side.setdefault(str(f.get("side")), []).append(f"{letters[fid]} = {fid} ({', '.join(extras)})")
+        words = summary(f, effects_on(data or {}, fid))
+        by_side.setdefault(str(f.get("side")), []).append(f"{letters[fid]} = {fid} ({', '.join(words)})")
     return [f"{side}: {', '.join(entries)}" for side, entries in by_side.items()]
-
-
-def _summary(f: Mapping[str, Any]) -> list[str]:
-    """What the legend says of one combatant: hit points, STUN and BODY, or THRUM's loads and tolerances."""
-    if "hp" in f:
-        extras = [f"HP {f.get('hp')}", str(f.get("status", "active"))]
-        if f.get("posture", "standing") != "standing":
-            extras.append(str(f["posture"]))
-        return extras
-    if "health" in f and "mind" in f:
-        return [f"Body {f.get('health')}", f"Mind {f.get('mind')}", str(f.get("status", ""))]
-    if "stun" in f:
-        extras = [f"STUN {f.get('stun')}", f"BODY {f.get('body')}"]
-        extras += [word for word in ("out", "stunned", "prone") if f.get(word)]
-        return extras + ([f"ready {f.get('ready_weapon')}"] if f.get("held") == "ready" else [])
-    extras = [
-        f"F {f.get('fatigue')}/{f.get('fatigue_tolerance')}",
-        f"S {f.get('stress')}/{f.get('stress_tolerance')}",
-    ]
-    if f.get("removed"):
-        extras.append("removed")
-    elif f.get("incapacitated"):
-        extras.append("incapacitated")
-    if f.get("stance"):
-        extras.append(str(f["stance"]))
-    extras += [f"{k} {v}" for k, v in (f.get("statuses") or {}).items()]
-    extras += list(f.get("conditions") or {})
-    return extras
 
 
 def _objects(data: Mapping[str, Any], tokens: Mapping[Any, str]) -> dict[tuple[int, int], str]:
