@@ -5,7 +5,7 @@ VENV   := $(if $(filter python3,$(PYTHON)),.venv,.venv-$(notdir $(PYTHON)))
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint types unit long fuzz bench clean system-packages
+.PHONY: demo serve test lint types unit long fuzz bench clean system-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 demo: $(STAMP)
 	$(BIN)/tactica demo futurepath
+
+# The web table on http://127.0.0.1:8000 (docs/table.md); open a table with `.venv/bin/tactica table create FILE`.
+serve: $(STAMP)
+	$(BIN)/tactica serve
 
 test: lint types unit
 

@@ -1,4 +1,4 @@
-"""The ``tactica`` command line: systems, demo, fight, play, verify, check, sim, sweep, odds.
+"""The ``tactica`` command line: systems, demo, fight, play, verify, check, sim, sweep, odds, serve, table.
 
 Every command takes ``--json`` (machine output on stdout, nothing else). Bad input — a malformed file, an
 unknown name, a position off the map, an illegal action, dice running out, a missing file — prints one
@@ -19,6 +19,7 @@ from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play import Session, manual_dice
 from tactica.cli.ranges import check_ranges
+from tactica.cli.table import register as register_table
 from tactica.dice import SeededDice
 from tactica.engine import Fight
 from tactica.render import render_board, render_log
@@ -298,6 +299,9 @@ def odds(
         )
     else:
         studies.odds(file, action, then or [], estimate, samples, seed, as_json)
+
+
+register_table(app)
 
 
 def run() -> None:

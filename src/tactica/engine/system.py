@@ -173,6 +173,12 @@ class RuleSystem(abc.ABC, Generic[G, S]):
         assert isinstance(data, dict)
         return data
 
+    def sealed(self, game: G, state: S) -> Collection[str]:
+        """The actors whose last action is a declaration the other side may not see yet (simultaneous
+        declarations, revealed when the slot resolves); a table shows only that they declared. Default:
+        none."""
+        return ()
+
     # -- answers for designers (statistics, odds); each has a neutral default ----------------------------
 
     def harm_done(self, game: G, event: Event) -> Sequence[Harm]:

@@ -85,6 +85,10 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
     def harm_done(self, game: G, event: Event) -> Sequence[Harm]:
         return tally.harm_done(event)
 
+    def sealed(self, game: G, state: S) -> Collection[str]:
+        """Far Recon 5: the tied characters' declarations stay secret until every one has declared."""
+        return list(state.plans) if state.mode == "declare" else []
+
     def out_of_action(self, game: G, state: S) -> Collection[str]:
         return tally.out_of_action(state)
 

@@ -1,0 +1,117 @@
+"""A table's fight, rebuilt from its log and kept in step with it.
+
+The log is the truth (DESIGN.md, ``store/``): a table is its scenario text, its seed and its entries. The
+fight starts as ``tactica odds`` and ``fight`` start it (the scenario's own script played), then every
+``action`` entry is applied and every ``undo`` entry undone, in order. Each action entry also records the
+dice faces it drew; replaying checks them, so a table that would no longer replay identically (an edited
+database, an engine that changed a rule) is refused by name instead of quietly changing its past.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tactica.dice import DiceError, SeededDice
+from tactica.engine import Action, Event, Fight, TacticaError
+from tactica.render.log import render_log
+from tactica.scenario import load_scenario_text, play_script, start_fight
+from tactica.store import LogEntry, TableRecord
+
+ACTION = "action"
+UNDO = "undo"
+
+
+class ReplayError(TacticaError):
+    """A table whose log does not replay as it was recorded."""
+
+
+@dataclass
+class LiveTable:
+    """The fight of one table, with the sequence number of its last log entry and, for each action in
+    the fight's history, the entry that took it."""
+
+    record: TableRecord
+    fight: Fight
+    #: How many actions of the fight's history the scenario's own script took (the log's come after).
+    base: int = 0
+    seq: int = 0
+    in_effect: list[int] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
+    entries: list[LogEntry] = field(default_factory=list)
+    _lines: dict[int, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def rebuild(cls, record: TableRecord, entries: list[LogEntry]) -> LiveTable:
+        """The table as its log leaves it (:class:`ReplayError` naming the first entry that differs)."""
+        fight = start(record)
+        table = cls(record, fight, base=len(fight.history))
+        for entry in entries:
+            table.replay(entry)
+        return table
+
+    def replay(self, entry: LogEntry) -> None:
+        try:
+            drawn = self.undo() if entry.kind == UNDO else self.take(entry.text)
+        except (TacticaError, DiceError) as error:
+            raise ReplayError(
+                f"table {self.record.id}: log entry {entry.seq} ({entry.text}): {error}"
+            ) from None
+        if entry.kind == ACTION and list(drawn) != list(entry.faces):
+            raise ReplayError(
+                f"table {self.record.id}: log entry {entry.seq} ({entry.text}) rolls {list(drawn)} now, but"
+                f" {list(entry.faces)} when it was taken"
+            )
+        self.record_entry(entry)
+
+    def take(self, action: Action | str) -> list[int]:
+        """Apply ``action`` (legal-only, all or nothing) and return the faces it drew."""
+        before = self.fight.tape.pos
+        self.fight.apply(action)
+        return list(self.fight.tape.used[before:])
+
+    def undo(self) -> list[int]:
+        self.fight.undo()
+        return []
+
+    def record_entry(self, entry: LogEntry) -> None:
+        """Note an entry that has been applied to the fight and stored."""
+        self.seq = entry.seq
+        self.entries.append(entry)
+        if entry.kind == UNDO:
+            self.undone.add(self.in_effect.pop())
+        else:
+            self.in_effect.append(entry.seq)
+
+    def events_of(self, seq: int) -> list[Event]:
+        """The events the action of entry ``seq`` caused (none when it was undone)."""
+        if seq not in self.in_effect:
+            return []
+        k = self.base + self.in_effect.index(seq)
+        marks = self.fight.marks
+        start = marks[k][1]
+        end = marks[k + 1][1] if k + 1 < len(marks) else len(self.fight.events)
+        return self.fight.events[start:end]
+
+    def lines_of(self, seq: int) -> list[str]:
+        """The log lines of entry ``seq``'s action (remembered: an action's events never change)."""
+        if seq not in self.in_effect:
+            return []
+        found = self._lines.get(seq)
+        if found is None:
+            found = self._lines[seq] = render_log(self.events_of(seq))
+        return found
+
+    def opening_events(self) -> list[Event]:
+        """The events before the first entry: the set-up and the scenario's own script."""
+        marks = self.fight.marks
+        return self.fight.events[: marks[self.base][1]] if len(marks) > self.base else list(self.fight.events)
+
+
+def start(record: TableRecord) -> Fight:
+    """A table's fight before its log: the scenario set up with the table's seed, its script played. A
+    scenario's scripted faces are rolled first, then dice seeded with the table's seed: a table's dice
+    never run out (``dice: {then: stop}`` is for checking a ruling, not for playing on)."""
+    scenario = load_scenario_text(record.scenario_text, record.scenario_file)
+    fight = start_fight(scenario, seed=record.seed, then=SeededDice(record.seed))
+    play_script(scenario, fight, scenario.script, lambda _results: None)
+    return fight
