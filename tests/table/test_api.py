@@ -168,3 +168,18 @@ def test_malformed_requests_are_refused_in_one_line(client: TestClient, duel: Ta
     huge = client.post(url, content=b"x" * (5 * 1024 * 1024), headers=headers)
     assert huge.status_code == 422
     assert client.get("/api/t/nosuchtable/view", headers=headers).status_code == 404
+
+
+def test_a_move_shows_its_path_and_cost_before_it_is_taken(client: TestClient, store: Store) -> None:
+    """Issue 13 point 2: a move's path and cost come from the engine on a copy; nothing is taken."""
+    skirmish = DUEL.parent / "skirmish.yaml"
+    record = TableService(store).create(skirmish.read_text(), "skirmish.yaml")
+    headers = {"X-Table-Key": record.gm_secret}
+    before = view(client, record, record.gm_secret)
+    move = next(a for a in before["actions"] if a["verb"] == "move")
+    mover = next(c for c in before["combatants"] if c["id"] == move["actor"])
+    shown = client.get(f"/api/t/{record.id}/preview", params={"action": move["text"]}, headers=headers).json()
+    assert shown["path"][0] == mover["pos"] and shown["path"][-1] == move["at"]
+    assert shown["lines"] and "squares" in shown["lines"][0]
+    assert view(client, record, record.gm_secret) == before
+    assert store.log(record.id) == []

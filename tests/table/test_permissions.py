@@ -31,6 +31,7 @@ def requests(table: str) -> dict[str, tuple[str, str, Any]]:
         "seats": ("POST", f"/api/t/{table}/seats", {"seats": {"red": ["ada", "bo"]}}),
         "settings": ("POST", f"/api/t/{table}/settings", {"harm": "status"}),
         "odds": ("GET", f"/api/t/{table}/odds?action=ada+end", None),
+        "preview": ("GET", f"/api/t/{table}/preview?action=ada+end", None),
         "save": ("GET", f"/api/t/{table}/save", None),
     }
 
@@ -205,3 +206,11 @@ def test_a_simultaneous_declaration_stays_secret_until_the_slot_resolves(service
         gm = service.view(record.id, record.gm_secret)
         service.act(record.id, record.gm_secret, gm["seq"], gm["actions"][0]["text"])
     assert declared in str(service.view(record.id, cult)["log"])
+
+
+def test_status_only_harm_leaves_no_number_in_the_map(service: TableService, duel: TableRecord) -> None:
+    """The tokens' tooltips say what the player may know: 'in the fight', not the other's hit points."""
+    service.set_settings(duel.id, duel.gm_secret, {"harm": "status"})
+    board = service.view(duel.id, keys(duel)["red"])["board_svg"]
+    assert "bo (blue): in the fight" in board
+    assert "HP" not in board.split('data-id="bo"')[1].split("</g>")[0]

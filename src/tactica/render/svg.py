@@ -92,10 +92,17 @@ NO_MAP = f'{SVG_OPEN} viewBox="0 0 240 40" width="240" height="40"><text x="8" y
 
 
 def board_svg(
-    fight: Fight, *, hidden: Collection[str] = (), highlight: Collection[Pos] = (), path: Sequence[Pos] = ()
+    fight: Fight,
+    *,
+    hidden: Collection[str] = (),
+    highlight: Collection[Pos] = (),
+    path: Sequence[Pos] = (),
+    summaries: Mapping[str, str] | None = None,
 ) -> str:
     """The board of ``fight`` as an ``<svg>`` document; ``hidden`` ids (combatants, objects) are not drawn,
-    ``highlight`` cells get class ``hl`` and ``path`` is drawn as a line through the cells' centres."""
+    ``highlight`` cells get class ``hl`` and ``path`` is drawn as a line through the cells' centres. A
+    token's tooltip says its harm and conditions, or ``summaries[id]`` where given (what a viewer may know
+    of it, e.g. only "in the fight")."""
     board = getattr(fight.game, "board", None)
     if not isinstance(board, (SquareBoard, HexBoard)):
         return NO_MAP
@@ -109,7 +116,7 @@ def board_svg(
         _areas(grid, fight, data, hidden),
         _path(grid, path),
         _objects(grid, data, hidden),
-        _tokens(grid, shown, assign_letters(everyone), colours, data),
+        _tokens(grid, shown, assign_letters(everyone), colours, data, summaries or {}),
         grid.coordinates(),
     ]
     body = [element for layer in layers for element in layer]
@@ -297,11 +304,12 @@ def _tokens(
     letters: Mapping[str, str],
     colours: Mapping[str, str],
     data: Mapping[str, Any],
+    summaries: Mapping[str, str],
 ) -> list[str]:
     """The dead first, so a living combatant on the same square is drawn over them."""
     index = {side: i for i, side in enumerate(colours)}
     order = sorted(fighters, key=lambda fid: not is_dead(fighters[fid]))
-    return [_token(grid, fid, fighters[fid], letters[fid], index, data) for fid in order]
+    return [_token(grid, fid, fighters[fid], letters[fid], index, data, summaries.get(fid)) for fid in order]
 
 
 def _token(
@@ -311,6 +319,7 @@ def _token(
     letter: str,
     index: Mapping[str, int],
     data: Mapping[str, Any],
+    told: str | None,
 ) -> str:
     p = (int(f["pos"][0]), int(f["pos"][1]))
     x, y = grid.center(p)
@@ -322,7 +331,8 @@ def _token(
     )
     cell = f'data-x="{p[0]}" data-y="{p[1]}"'
     head = f'<g class="token side-{index[side]}{state}" data-id={quoteattr(fid)} {cell}>'
-    title = "<title>" + escape(f"{fid} ({side}): {', '.join(summary(f, effects))}") + "</title>"
+    said = told if told is not None else ", ".join(summary(f, effects))
+    title = "<title>" + escape(f"{fid} ({side}): {said}") + "</title>"
     disc = f'<circle class="disc" cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.38:.1f}"/>'
     return "".join([head, title, disc, *marks, "</g>"])
 

@@ -96,6 +96,10 @@ def _routes(app: FastAPI, service: TableService, hub: Hub, host_key: str | None)
     async def odds(table_id: str, action: str = "", key: str | None = KEY) -> Any:
         return await call(service.odds, table_id, key, action)
 
+    @app.get("/api/t/{table_id}/preview")
+    async def preview(table_id: str, action: str = "", key: str | None = KEY) -> Any:
+        return await call(service.preview, table_id, key, action)
+
     @app.get("/api/t/{table_id}/save")
     async def save(table_id: str, key: str | None = KEY) -> Response:
         data = await call(service.save, table_id, key)

@@ -16,9 +16,10 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from tactica.analysis.odds import action_odds, scenario_fight
-from tactica.dice import DiceError
+from tactica.dice import DiceError, SeededDice
 from tactica.engine import Action, Fight, TacticaError
 from tactica.files import clip
+from tactica.render.log import render_log
 from tactica.scenario import load_scenario_text
 from tactica.store import StaleSeq, Store, StoreError, TableRecord
 from tactica.table.access import Access, access_for
@@ -137,6 +138,27 @@ class TableService:
             except (TacticaError, DiceError) as error:
                 raise Refused(clip(str(error), 300)) from None
             return found.to_dict()
+
+    def preview(self, table_id: str, key: str | None, text: object) -> dict[str, Any]:
+        """Where a move would go and what it would cost, before it is confirmed: the action taken on a
+        copy of the fight (its own dice; nothing of it is kept), read back from the events that carry a
+        path. ``path`` is empty for an action that moves no one."""
+        with self._table(table_id) as live:
+            who = self._access(live.record, key)
+            action = _action(live, text)
+            who.check_act(action, live.record.settings.get("hidden", ()))
+            trial = live.fight.clone(dice=SeededDice(0))
+            try:
+                events = trial.apply(action)
+            except (TacticaError, DiceError) as error:
+                raise Refused(clip(str(error), 300)) from None
+            moves = [e for e in events if isinstance(getattr(e, "path", None), tuple)]
+            path = [list(p) for e in moves for p in e.path]  # type: ignore[attr-defined]
+            return {
+                "action": str(action),
+                "path": path,
+                "lines": [line.strip() for line in render_log(moves)],
+            }
 
     # -- the GM's controls ----------------------------------------------------------------------------
 

@@ -35,9 +35,9 @@ def view_for(live: LiveTable, who: Access) -> dict[str, Any]:
         "you": {"role": who.role, "seat": who.seat, "combatants": sorted(who.combatants)},
         "seq": live.seq,
         "over": fight.is_over(),
-        "turn": _scrub(turn_line(fight), hidden),
-        "board_svg": board_svg(fight, hidden=hidden),
-        "combatants": _combatants(live, who, hidden),
+        "turn": turn_line(fight, hidden=hidden),
+        "combatants": (combatants := _combatants(live, who, hidden)),
+        "board_svg": board_svg(fight, hidden=hidden, summaries={c["id"]: c["summary"] for c in combatants}),
         "actions": [_action(a) for a in _actions(live, who, hidden)],
         "log": _log(live, hidden, _vague_about(live, who), _sealed_from(live, who)),
     }
@@ -172,10 +172,6 @@ def _redacted(line: str, vague: Collection[str]) -> str:
 
 def _names_any(text: str, ids: Collection[str]) -> bool:
     return any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text) for i in ids)
-
-
-def _scrub(text: str, hidden: Collection[str]) -> str:
-    return "(someone unseen is acting)" if _names_any(text, hidden) else text
 
 
 def _gm(live: LiveTable) -> dict[str, Any]:
