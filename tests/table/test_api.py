@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tactica.engine import Fight
@@ -183,3 +184,24 @@ def test_a_move_shows_its_path_and_cost_before_it_is_taken(client: TestClient, s
     assert shown["lines"] and "squares" in shown["lines"][0]
     assert view(client, record, record.gm_secret) == before
     assert store.log(record.id) == []
+
+
+def test_a_database_that_fails_mid_action_changes_nothing(store: Store, duel: TableRecord) -> None:
+    """Issue 13 point 5 with issue 12's all-or-nothing: the store refusing an entry is a 503-class error,
+    and the table is as its log says (the live fight that ran ahead is rebuilt)."""
+    from tactica.store import StoreError
+    from tactica.table.errors import Unavailable
+
+    service = TableService(store)
+    before = service.view(duel.id, duel.gm_secret)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise StoreError("database is locked")
+
+    store.append = broken  # type: ignore[method-assign]
+    try:
+        with pytest.raises(Unavailable, match="nothing was changed"):
+            service.act(duel.id, duel.gm_secret, 0, before["actions"][0]["text"])
+    finally:
+        del store.append
+    assert service.view(duel.id, duel.gm_secret) == before

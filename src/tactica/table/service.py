@@ -72,8 +72,7 @@ class TableService:
                 settings=default_settings(),
             )
         )
-        with self._table(record.id):
-            self._open(record.id)
+        self.live(record.id)
         return record
 
     def access(self, table_id: str, key: str | None) -> Access:
@@ -233,6 +232,9 @@ class TableService:
         except StaleSeq as stale:
             self._forget(live.record.id)
             raise Stale(f"stale: the table moved on to seq {stale.seq}", seq=stale.seq) from None
+        except StoreError as error:
+            self._forget(live.record.id)
+            raise Unavailable(f"{error}; nothing was changed") from None
         except BaseException:
             self._forget(live.record.id)
             raise
