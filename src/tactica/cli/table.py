@@ -61,6 +61,9 @@ def create(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Dice seed (default: the scenario's).")] = None,
     base_url: Annotated[str, typer.Option("--base-url", help="Where players reach the server.")] = BASE_URL,
+    manual_dice: Annotated[
+        bool, typer.Option("--manual-dice", help="Players roll real dice and type the faces.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Machine output (JSON) on stdout, nothing else.")
     ] = False,
@@ -72,7 +75,8 @@ def create(
     text = read_text(file)
     seats = _seats(seat) if seat else None
     try:
-        record = TableService(open_store(db)).create(text, str(file), seats=seats, seed=seed)
+        dice = "manual" if manual_dice else "seeded"
+        record = TableService(open_store(db)).create(text, str(file), seats=seats, seed=seed, dice=dice)
     except TableRequestError as error:
         raise TacticaError(str(error)) from None
     links = table_links(record, base_url.rstrip("/"))

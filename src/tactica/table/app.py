@@ -68,7 +68,9 @@ def _routes(app: FastAPI, service: TableService, hub: Hub, host_key: str | None)
     @app.post("/api/t/{table_id}/act")
     async def act(table_id: str, request: Request, key: str | None = KEY) -> Any:
         body = await _json(request)
-        done = await call(service.act, table_id, key, body.get("seq"), body.get("action"))
+        done = await call(
+            service.act, table_id, key, body.get("seq"), body.get("action"), body.get("faces", [])
+        )
         await hub.changed(table_id)
         return done
 
@@ -110,10 +112,10 @@ def _routes(app: FastAPI, service: TableService, hub: Hub, host_key: str | None)
     async def create(request: Request, key: str | None = KEY) -> Any:
         _check_host(host_key, key)
         body = await _json(request)
-        name, text = body.get("name"), body.get("text")
+        name, text, dice = body.get("name"), body.get("text"), body.get("dice", "seeded")
         if not isinstance(name, str) or not isinstance(text, str):
             raise Refused("a new table needs the scenario file's 'name' and its 'text'")
-        record = await call(lambda: service.create(text, name))
+        record = await call(lambda: service.create(text, name, dice=str(dice)))
         return {"table": record.id, "gm_key": record.gm_secret}
 
     @app.get("/api/tables")

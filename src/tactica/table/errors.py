@@ -38,6 +38,12 @@ class Refused(TableRequestError):
     status = 422
 
 
+class NeedFaces(TableRequestError):
+    """A manual table's action needs more dice: ``details['needed']`` says which roll (nothing changed)."""
+
+    status = 428
+
+
 class Unavailable(TableRequestError):
     """The database failed; nothing was changed."""
 

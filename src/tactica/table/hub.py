@@ -64,7 +64,9 @@ class Hub:
     async def _answer(self, client: Client, table_id: str, message: dict[str, Any]) -> None:
         kind = message.get("type")
         calls: dict[Any, Callable[[], Any]] = {
-            "act": lambda: self.service.act(table_id, client.key, message.get("seq"), message.get("action")),
+            "act": lambda: self.service.act(
+                table_id, client.key, message.get("seq"), message.get("action"), message.get("faces", [])
+            ),
             "undo": lambda: self.service.undo(table_id, client.key, message.get("seq")),
             "view": lambda: self.service.view(table_id, client.key),
         }

@@ -9,13 +9,16 @@ database, an engine that changed a rule) is refused by name instead of quietly c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tactica.dice import DiceError, SeededDice
+from tactica.dice import DiceError
+from tactica.dice.errors import DiceScriptError
 from tactica.engine import Action, Event, Fight, TacticaError
 from tactica.render.log import render_log
 from tactica.scenario import load_scenario_text, play_script, start_fight
 from tactica.store import LogEntry, TableRecord
+from tactica.table.dice import SEEDED, TableDice
 
 ACTION = "action"
 UNDO = "undo"
@@ -32,6 +35,7 @@ class LiveTable:
 
     record: TableRecord
     fight: Fight
+    dice: TableDice
     #: How many actions of the fight's history the scenario's own script took (the log's come after).
     base: int = 0
     seq: int = 0
@@ -43,15 +47,15 @@ class LiveTable:
     @classmethod
     def rebuild(cls, record: TableRecord, entries: list[LogEntry]) -> LiveTable:
         """The table as its log leaves it (:class:`ReplayError` naming the first entry that differs)."""
-        fight = start(record)
-        table = cls(record, fight, base=len(fight.history))
+        fight, dice = start(record)
+        table = cls(record, fight, dice, base=len(fight.history))
         for entry in entries:
             table.replay(entry)
         return table
 
     def replay(self, entry: LogEntry) -> None:
         try:
-            drawn = self.undo() if entry.kind == UNDO else self.take(entry.text)
+            drawn = self.undo() if entry.kind == UNDO else self.take(entry.text, self._offered(entry))
         except (TacticaError, DiceError) as error:
             raise ReplayError(
                 f"table {self.record.id}: log entry {entry.seq} ({entry.text}): {error}"
@@ -63,11 +67,25 @@ class LiveTable:
             )
         self.record_entry(entry)
 
-    def take(self, action: Action | str) -> list[int]:
-        """Apply ``action`` (legal-only, all or nothing) and return the faces it drew."""
-        before = self.fight.tape.pos
-        self.fight.apply(action)
-        return list(self.fight.tape.used[before:])
+    def take(self, action: Action | str, faces: Sequence[int] = ()) -> list[int]:
+        """Apply ``action`` (legal-only, all or nothing) and return the faces it drew from the table's dice
+        (a manual table: from ``faces``, all of which it must use; faces an undo left ahead on the tape
+        are rolled again first, as everywhere)."""
+        dice = self.dice
+        ahead = len(self.fight.tape.faces)
+        dice.attempt(faces)
+        try:
+            self.fight.apply(action)
+            if dice.unused:
+                self.fight.undo()
+                raise DiceScriptError(f"{len(dice.unused)} more faces than '{action}' rolls: {dice.unused}")
+        except BaseException:
+            del self.fight.tape.faces[ahead:]  # what this attempt rolled is not ahead for the next one
+            raise
+        return list(dice.fresh)
+
+    def _offered(self, entry: LogEntry) -> Sequence[int]:
+        return entry.faces if self.dice.manual else ()
 
     def undo(self) -> list[int]:
         self.fight.undo()
@@ -107,11 +125,14 @@ class LiveTable:
         return self.fight.events[: marks[self.base][1]] if len(marks) > self.base else list(self.fight.events)
 
 
-def start(record: TableRecord) -> Fight:
+def start(record: TableRecord) -> tuple[Fight, TableDice]:
     """A table's fight before its log: the scenario set up with the table's seed, its script played. A
-    scenario's scripted faces are rolled first, then dice seeded with the table's seed: a table's dice
-    never run out (``dice: {then: stop}`` is for checking a ruling, not for playing on)."""
+    scenario's scripted faces are rolled first, then the table's dice (seeded with the table's seed until
+    the script is played, then as the table's mode says): a table's dice never run out (``dice: {then:
+    stop}`` is for checking a ruling, not for playing on)."""
     scenario = load_scenario_text(record.scenario_text, record.scenario_file)
-    fight = start_fight(scenario, seed=record.seed, then=SeededDice(record.seed))
+    dice = TableDice(record.seed, record.settings.get("dice", SEEDED))
+    fight = start_fight(scenario, seed=record.seed, then=dice)
     play_script(scenario, fight, scenario.script, lambda _results: None)
-    return fight
+    dice.playing()
+    return fight, dice

@@ -23,7 +23,8 @@ from tactica.render.log import render_log
 from tactica.scenario import load_scenario_text
 from tactica.store import StaleSeq, Store, StoreError, TableRecord
 from tactica.table.access import Access, access_for
-from tactica.table.errors import Forbidden, Refused, Stale, TableRequestError, Unavailable, Unknown
+from tactica.table.dice import SEEDED, FacesNeeded
+from tactica.table.errors import Forbidden, NeedFaces, Refused, Stale, TableRequestError, Unavailable, Unknown
 from tactica.table.live import ACTION, UNDO, LiveTable, ReplayError
 from tactica.table.settings import check_seats, check_settings, default_seats, default_settings
 from tactica.table.view import lines_for, view_for
@@ -32,6 +33,8 @@ T = TypeVar("T")
 
 #: Live tables kept in memory at once (the least recently used is rebuilt from its log when needed again).
 LIVE_TABLES = 64
+#: The most dice faces one request may carry (a manual table's action).
+MAX_FACES = 100
 #: Resolutions behind the odds shown before an action whose odds are not exact.
 PREVIEW_SAMPLES = 2_000
 
@@ -55,9 +58,11 @@ class TableService:
         seats: Mapping[str, list[str]] | None = None,
         seed: int | None = None,
         name: str | None = None,
+        dice: str = SEEDED,
     ) -> TableRecord:
         """A new table from a scenario's text (:class:`Refused` naming file:line when it does not load);
-        without ``seats``, one seat per side holding that side's combatants."""
+        without ``seats``, one seat per side holding that side's combatants; ``dice`` seeded, or manual
+        (players type the faces of real dice, :mod:`tactica.table.dice`)."""
         scenario = _scenario(scenario_text, scenario_file)
         combatants = sides_of(_opening(scenario))
         chosen = check_seats(seats, combatants) if seats is not None else default_seats(combatants)
@@ -69,7 +74,7 @@ class TableService:
                 scenario_file=scenario_file,
                 seed=scenario.seed if seed is None else seed,
                 seats=chosen,
-                settings=default_settings(),
+                settings=default_settings(dice),
             )
         )
         self.live(record.id)
@@ -92,19 +97,24 @@ class TableService:
 
     # -- play -----------------------------------------------------------------------------------------
 
-    def act(self, table_id: str, key: str | None, seq: object, text: object) -> dict[str, Any]:
-        """Take one action for the key's holder on the table as of ``seq``; answer once it is stored."""
+    def act(
+        self, table_id: str, key: str | None, seq: object, text: object, faces: object = ()
+    ) -> dict[str, Any]:
+        """Take one action for the key's holder on the table as of ``seq``; answer once it is stored. At a
+        manual table ``faces`` are the dice rolled for it (:class:`NeedFaces` asks for the next roll)."""
         with self._table(table_id) as live:
             who = self._access(live.record, key)
             _check_seq(live, seq)
             action = _action(live, text)
             who.check_act(action, live.record.settings.get("hidden", ()))
             try:
-                faces = live.take(action)
+                drawn = live.take(action, _faces(faces))
+            except FacesNeeded as need:
+                raise NeedFaces(str(need), needed=need.details(), given=list(_faces(faces))) from None
             except (TacticaError, DiceError) as error:
                 raise Refused(clip(str(error), 300)) from None
             written = str(live.fight.history[-1])
-            entry = self._append(live, ACTION, written, who.seat, faces)
+            entry = self._append(live, ACTION, written, who.seat, drawn)
             return {
                 "ok": True,
                 "seq": entry.seq,
@@ -257,6 +267,15 @@ def _check_seq(live: LiveTable, seq: object) -> None:
         raise Refused(f"'seq' must be the number of the table's last entry (now {live.seq})")
     if seq != live.seq:
         raise Stale(f"stale: sent on seq {seq}, but the table is at seq {live.seq}", seq=live.seq)
+
+
+def _faces(faces: object) -> list[int]:
+    """The faces sent with an action: a list of at most 100 whole numbers."""
+    if not isinstance(faces, (list, tuple)) or len(faces) > MAX_FACES:
+        raise Refused(f"'faces' is a list of at most {MAX_FACES} dice faces")
+    if not all(type(f) is int for f in faces):
+        raise Refused("'faces' holds whole numbers: the faces of the dice rolled")
+    return list(faces)
 
 
 def _action(live: LiveTable, text: object) -> Action:

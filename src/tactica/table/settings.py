@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from tactica.files import brief, clip
+from tactica.table.dice import MODES, SEEDED
 from tactica.table.errors import Refused
 
 MAX_SEATS = 12
@@ -22,8 +23,11 @@ HARM_CHOICES = ("exact", "status")
 SEAT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.'-]{0,39}")
 
 
-def default_settings() -> dict[str, Any]:
-    return {"hidden": [], "harm": "exact", "notes": ""}
+def default_settings(dice: str = SEEDED) -> dict[str, Any]:
+    """A new table's settings; ``dice`` (seeded or manual) is chosen when the table is created."""
+    if dice not in MODES:
+        raise Refused(f"dice: one of {', '.join(MODES)}, got {brief(dice)}")
+    return {"hidden": [], "harm": "exact", "notes": "", "dice": dice}
 
 
 def default_seats(sides: Mapping[str, str]) -> dict[str, list[str]]:
