@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from tactica.store import Store, TableRecord
 from tactica.table.service import TableService
@@ -133,7 +133,7 @@ def take(page: Page, action: dict[str, Any]) -> None:
     page.locator("#confirm-go").click()
 
 
-def log_entry(page: Page, text: str) -> Any:
+def log_entry(page: Page, text: str) -> Locator:
     return page.locator("#log > li", has_text=text)
 
 
@@ -187,6 +187,20 @@ def test_a_player_page_acts_only_for_its_seat(
     )
     assert answer[0] == 403 and attack["actor"] in answer[1], answer
     assert server.view(duel.id, duel.gm_secret)["seq"] == 0
+
+
+def test_a_wrong_link_says_so_and_stops(server: TableServer, duel: TableRecord, browser: Browser) -> None:
+    """Issue 13 point 4: a key that opens no seat gets no view; the page says why and that it is not
+    connected (not "reconnecting": a wrong link does not get better by retrying)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/t/{duel.id}#k=not-a-key-of-this-table")
+        expect(page.locator("#message")).to_contain_text("this key opens no seat")
+        expect(page.locator("#link")).to_have_text("not connected")
+        expect(page.locator("#board svg")).to_have_count(0)
+    finally:
+        context.close()
 
 
 def test_a_page_that_lost_the_network_catches_up(

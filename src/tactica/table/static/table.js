@@ -34,8 +34,8 @@ function connect() {
 
 function closed(event) {
   socket = null;
+  if (event.code >= 4400 && event.code < 4500) return status("refused"); // a wrong link does not get better
   status("offline");
-  if (event.code >= 4400 && event.code < 4500) return; // refused: a wrong link does not get better
   if (navigator.onLine) retryTimer = setTimeout(connect, Math.min(5000, 300 * 2 ** retries++));
 }
 
@@ -78,7 +78,7 @@ function send(message) {
 function status(state) {
   const badge = $("link");
   badge.dataset.state = state;
-  badge.textContent = { connecting: "connecting…", live: "live", offline: "offline: reconnecting…" }[state];
+  badge.textContent = { connecting: "connecting…", live: "live", offline: "offline: reconnecting…", refused: "not connected" }[state];
 }
 
 function say(text) {
