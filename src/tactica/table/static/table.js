@@ -7,7 +7,10 @@ const $ = (id) => document.getElementById(id);
 let view = null;
 let socket = null;
 let retries = 0;
-let chosen = null;
+let retryTimer = null;
+let chosen = null; // the action waiting for its confirmation
+let actor = null; // the combatant whose actions are shown
+let squares = null; // the actions offered on the map by "choose a square"
 
 function readKey() {
   const match = location.hash.match(/k=([A-Za-z0-9_-]+)/);
@@ -16,40 +19,66 @@ function readKey() {
   return match ? match[1] : sessionStorage.getItem(slot);
 }
 
+// -- the connection ----------------------------------------------------------------------------------
+
 function connect() {
+  clearTimeout(retryTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}`);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/t/${tableId}`);
+  socket = ws;
   status("connecting");
-  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", key }));
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = (event) => {
-    status("offline");
-    if (event.code >= 4400 && event.code < 4500) return; // refused: a wrong link does not get better
-    setTimeout(connect, Math.min(5000, 300 * 2 ** retries++));
-  };
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", key }));
+  ws.onmessage = (event) => socket === ws && receive(JSON.parse(event.data));
+  ws.onclose = (event) => socket === ws && closed(event);
+}
+
+function closed(event) {
+  socket = null;
+  if (event.code >= 4400 && event.code < 4500) return status("refused"); // a wrong link does not get better
+  status("offline");
+  if (navigator.onLine) retryTimer = setTimeout(connect, Math.min(5000, 300 * 2 ** retries++));
+}
+
+// The browser knows before the socket does when the network goes: drop the socket at once and come back
+// as soon as the network does (a socket over a dead network can look open for minutes).
+function wentOffline() {
+  const ws = socket;
+  socket = null;
+  ws?.close();
+  clearTimeout(retryTimer);
+  status("offline");
+}
+
+function cameOnline() {
+  retries = 0;
+  if (!socket) connect();
 }
 
 function receive(message) {
   if (message.type === "view") {
+    if ($("link").dataset.state !== "live") say(null);
     retries = 0;
     status("live");
     render(message.view);
   } else if (message.type === "error") {
+    $("confirm-go").disabled = false;
     say(message.error);
   } else if (message.type === "ack") {
     say(null);
+    cancel();
   }
 }
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return say("not connected: reconnecting…");
+  $("confirm-go").disabled = true; // one click, one action: enabled again by the answer
   socket.send(JSON.stringify(message));
 }
 
 function status(state) {
   const badge = $("link");
   badge.dataset.state = state;
-  badge.textContent = { connecting: "connecting…", live: "live", offline: "offline: reconnecting…" }[state];
+  badge.textContent = { connecting: "connecting…", live: "live", offline: "offline: reconnecting…", refused: "not connected" }[state];
 }
 
 function say(text) {
@@ -76,83 +105,138 @@ function render(next) {
   $("who").textContent = view.you.role === "gm" ? "Game master" : `Seat ${view.you.seat}: ${view.you.combatants.join(", ")}`;
   $("turn").textContent = view.turn;
   $("board").innerHTML = view.board_svg; // drawn and escaped by the server (tactica.render.svg)
+  squares = null;
   renderActions();
   renderCombatants();
   renderLog();
   renderGm();
-  cancel();
+  keepChoice();
 }
 
 function renderActions() {
   const box = $("actions");
-  box.replaceChildren();
-  if (view.over) return box.append(el("p", {}, "The fight is over."));
-  if (!view.actions.length) return box.append(el("p", { class: "quiet-text" }, "Nothing for you to do now: waiting for others."));
-  const groups = new Map();
-  for (const action of view.actions) {
-    const name = `${action.actor} ${action.verb}`;
-    if (!groups.has(name)) groups.set(name, []);
-    groups.get(name).push(action);
-  }
-  for (const [name, actions] of groups) {
-    const row = el("div", { class: "group" }, el("span", { class: "verb" }, name));
-    if (actions.length > 8 && actions.every((a) => a.at)) {
-      row.append(el("button", { type: "button", class: "option", onclick: () => highlight(actions) }, `choose a square on the map (${actions.length})`));
-    } else {
-      for (const action of actions) {
-        const label = action.text.slice(name.length).trim() || name;
-        row.append(el("button", { type: "button", class: "option", "data-action": action.text, onclick: () => choose(action) }, label));
-      }
-    }
-    box.append(row);
+  if (view.over) return box.replaceChildren(el("p", {}, "The fight is over."));
+  if (!view.actions.length) return box.replaceChildren(el("p", { class: "quiet-text" }, "Nothing for you to do now: waiting for others."));
+  const actors = [...new Set(view.actions.map((a) => a.actor))];
+  if (!actors.includes(actor)) actor = actors[0];
+  box.replaceChildren(actorTabs(actors), ...verbRows(view.actions.filter((a) => a.actor === actor)));
+  markTokens();
+}
+
+// Ring the acting combatant's token, and the target of the action waiting for confirmation.
+function markTokens() {
+  for (const token of $("board").querySelectorAll(".token[data-id]")) {
+    token.classList.toggle("acting", token.dataset.id === actor && view.actions.length > 0);
+    token.classList.toggle("chosen", token.dataset.id === chosen?.target);
   }
 }
 
-function renderCombatants() {
-  const list = $("combatants");
-  list.replaceChildren();
-  for (const c of view.combatants) {
-    const where = c.pos ? ` @${c.pos.join(",")}` : "";
-    const hidden = c.hidden ? " (hidden from players)" : "";
-    list.append(el("li", { "data-id": c.id }, el("span", { class: `side side-${cssName(c.side)}` }), el("strong", {}, c.id), ` ${c.side}${where} — ${c.summary}${hidden}`));
+// One tab per combatant who may act now (a team turn lists many): only the chosen one's actions are shown.
+function actorTabs(actors) {
+  const tab = (id) => el("button", { type: "button", class: "actor", "data-actor": id, "aria-pressed": String(id === actor), onclick: () => pick(id) }, id);
+  return el("div", { class: "actors", role: "group", "aria-label": "acting combatant" }, ...actors.map(tab));
+}
+
+function pick(id) {
+  actor = id;
+  cancel();
+  renderActions();
+}
+
+function verbRows(actions) {
+  const groups = new Map();
+  const plain = [];
+  for (const action of actions) {
+    const label = action.text.slice(`${action.actor} ${action.verb}`.length).trim();
+    if (!label) plain.push(actionButton(action, action.verb));
+    else groups.set(action.verb, [...(groups.get(action.verb) || []), action]);
   }
+  const rows = [...groups].map(([verb, list]) => verbRow(verb, list));
+  if (plain.length) rows.push(row("", plain));
+  return rows;
+}
+
+function verbRow(verb, actions) {
+  if (actions.length > 8 && actions.every((a) => a.at)) {
+    return row(verb, [el("button", { type: "button", class: "option", onclick: () => highlight(actions) }, `choose a square on the map (${actions.length})`)]);
+  }
+  return row(verb, actions.map((a) => actionButton(a, a.text.slice(`${a.actor} ${verb}`.length).trim())));
+}
+
+function row(verb, buttons) {
+  return el("div", { class: "group" }, el("span", { class: "verb" }, verb), el("div", { class: "buttons" }, ...buttons));
+}
+
+function actionButton(action, label) {
+  return el("button", { type: "button", class: "option", "data-action": action.text, onclick: () => choose(action) }, label);
+}
+
+// One list per side, side by side.
+function renderCombatants() {
+  const sides = new Map();
+  for (const c of view.combatants) sides.set(c.side, [...(sides.get(c.side) || []), combatantItem(c)]);
+  $("combatants").replaceChildren(...[...sides.values()].map((items) => el("ul", {}, ...items)));
+}
+
+function combatantItem(c) {
+  const where = c.pos ? ` @${c.pos.join(",")}` : "";
+  const text = el("span", {}, el("strong", {}, c.id), el("span", { class: "quiet-text" }, ` ${c.side}${where}`), ` ${c.summary}`);
+  if (c.hidden) text.append(" ", el("span", { class: "flag" }, "hidden from players"));
+  return el("li", { "data-id": c.id }, tokenMark(c.id), text);
+}
+
+// The combatant's token as the map draws it (its letter in its side's colour), so the list keys the map.
+function tokenMark(id) {
+  const token = [...$("board").querySelectorAll(".token[data-id]")].find((t) => t.dataset.id === id);
+  const mark = el("span", { class: "mark", "aria-hidden": "true" }, token?.querySelector(".letter")?.textContent || "");
+  const disc = token?.querySelector(".disc");
+  if (disc) mark.style.background = getComputedStyle(disc).fill;
+  const letter = token?.querySelector(".letter");
+  if (letter) mark.style.color = getComputedStyle(letter).fill;
+  return mark;
 }
 
 function renderLog() {
   const log = $("log");
-  log.replaceChildren();
-  for (const entry of view.log) {
-    const item = el("li", { class: entry.undone ? "undone" : "", value: String(entry.seq) });
-    const label = entry.kind === "undo" ? `GM undid: ${entry.text}` : entry.text;
-    item.append(el("span", {}, label));
-    if (entry.lines.length) item.append(el("pre", { class: "lines" }, entry.lines.join("\n")));
-    log.append(item);
-  }
-  log.scrollTop = log.scrollHeight;
+  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  log.replaceChildren(...view.log.map(logItem));
+  if (atEnd) log.scrollTop = log.scrollHeight; // follow the fight, unless the reader scrolled back
+}
+
+function logItem(entry) {
+  const item = el("li", { class: entry.undone ? "undone" : "", value: String(entry.seq) });
+  item.append(el("span", {}, entry.kind === "undo" ? `GM undid: ${entry.text}` : entry.text));
+  if (entry.kind === "action" || entry.kind === "sealed") item.append(el("span", { class: "by" }, entry.seat ? ` ${entry.seat}` : " GM"));
+  if (entry.lines.length) item.append(el("pre", { class: "lines" }, entry.lines.join("\n")));
+  return item;
 }
 
 function renderGm() {
   const gm = view.gm;
-  $("gm").hidden = !gm;
+  const firstTime = $("gm").hidden;
+  $("gm").hidden = $("gm-bar").hidden = !gm;
   if (!gm) return;
+  if (firstTime) $("gm").open = view.seq === 0; // the links are wanted before the first action
   remember(view.table);
   $("undo").disabled = !view.log.some((e) => e.kind === "action" && !e.undone);
-  const seats = $("seats");
-  seats.replaceChildren();
-  for (const [name, members] of Object.entries(gm.seats)) {
-    const link = `${location.origin}/t/${view.table.id}#k=${gm.keys[name]}`;
-    seats.append(el("div", { class: "seat" }, el("strong", {}, name), ` (${members.join(", ") || "no one"}) `, el("input", { readonly: "", value: link, "aria-label": `link for ${name}` })));
-  }
+  $("seats").replaceChildren(...Object.entries(gm.seats).map(([name, members]) => seatLink(name, members, gm.keys[name])));
   $("harm").value = gm.settings.harm;
-  const hidden = $("hidden");
-  hidden.replaceChildren();
-  for (const c of view.combatants) {
-    const box = el("input", { type: "checkbox", "data-id": c.id });
-    box.checked = gm.settings.hidden.includes(c.id);
-    box.addEventListener("change", () => settings({ hidden: [...hidden.querySelectorAll("input:checked")].map((b) => b.dataset.id) }));
-    hidden.append(el("label", {}, box, ` hide ${c.id}`), " ");
-  }
+  $("hidden").replaceChildren(...view.combatants.map((c) => hideChoice(c.id, gm.settings.hidden.includes(c.id))));
   if (document.activeElement !== $("notes")) $("notes").value = gm.settings.notes;
+}
+
+function seatLink(name, members, secret) {
+  const link = `${location.origin}/t/${view.table.id}#k=${secret}`;
+  const field = el("input", { readonly: "", value: link, "aria-label": `link for ${name}` });
+  field.addEventListener("focus", () => field.select());
+  return el("div", { class: "seat" }, el("strong", {}, name), ` (${members.join(", ") || "no one"})`, field);
+}
+
+function hideChoice(id, hidden) {
+  const box = el("input", { type: "checkbox", "data-id": id });
+  box.checked = hidden;
+  box.addEventListener("change", () => settings({ hidden: [...$("hidden").querySelectorAll("input:checked")].map((b) => b.dataset.id) }));
+  return el("label", {}, box, ` hide ${id}`);
 }
 
 function remember(table) {
@@ -161,55 +245,69 @@ function remember(table) {
   localStorage.setItem("tactica-gm-tables", JSON.stringify([...known, { table: table.id, key, name: table.name }]));
 }
 
-function cssName(text) {
-  return String(text).replace(/[^A-Za-z0-9_-]/g, "_");
-}
-
 // -- choosing and confirming -------------------------------------------------------------------------
 
 function highlight(actions) {
   cancel();
+  squares = actions;
   for (const action of actions) cell(action.at)?.classList.add("hl");
   say(null);
 }
 
 function cell([x, y]) {
-  return $("board").querySelector(`[data-x="${x}"][data-y="${y}"]`);
+  return $("board").querySelector(`.cells [data-x="${x}"][data-y="${y}"]`);
 }
 
 function clicked(event) {
   if (!view) return;
-  const token = event.target.closest("[data-id]");
+  const token = event.target.closest("[data-id]")?.dataset.id;
   const square = event.target.closest("[data-x]");
-  const found = view.actions.filter((a) => (token && a.target === token.dataset.id) || (square && a.at && a.at[0] === Number(square.dataset.x) && a.at[1] === Number(square.dataset.y)));
+  const at = square && [Number(square.dataset.x), Number(square.dataset.y)];
+  const hit = (a) => (token && a.target === token) || (at && a.at && a.at[0] === at[0] && a.at[1] === at[1]);
+  const offered = squares?.filter(hit) || [];
+  const found = offered.length ? offered : view.actions.filter((a) => a.actor === actor && hit(a));
+  if (!found.length && token !== actor && view.actions.some((a) => a.actor === token)) return pick(token);
   if (found.length === 1) return choose(found[0]);
   if (found.length > 1) return offer(found);
 }
 
 function offer(actions) {
-  const box = $("confirm");
-  box.hidden = false;
-  $("confirm-text").textContent = "Which action?";
+  showConfirm("Which action?");
   $("confirm-odds").replaceChildren(...actions.map((a) => el("button", { type: "button", class: "option", onclick: () => choose(a) }, a.text)));
   $("confirm-go").hidden = true;
 }
 
-async function choose(action) {
+function choose(action) {
   chosen = action;
-  $("confirm").hidden = false;
+  showConfirm(action.text);
   $("confirm-go").hidden = false;
-  $("confirm-text").textContent = action.text;
-  $("confirm-odds").replaceChildren();
+  $("confirm-go").disabled = false;
   for (const node of $("board").querySelectorAll(".hl")) node.classList.remove("hl");
   if (action.at) cell(action.at)?.classList.add("hl");
+  markTokens();
   if (action.target) showOdds(action);
+}
+
+function showConfirm(text) {
+  const opening = $("confirm").hidden;
+  $("confirm").hidden = false;
+  $("confirm-text").textContent = text;
+  $("confirm-odds").replaceChildren();
+  if (opening) $("confirm").scrollIntoView({ block: "nearest" });
+}
+
+// A new view keeps the choice waiting for confirmation while the server still lists it.
+function keepChoice() {
+  const still = chosen && view.actions.find((a) => a.text === chosen.text);
+  if (still) choose(still);
+  else cancel();
 }
 
 async function showOdds(action) {
   const response = await fetch(`/api/t/${tableId}/odds?action=${encodeURIComponent(action.text)}`, { headers: { "X-Table-Key": key } });
-  if (chosen !== action) return;
   const data = await response.json();
-  if (!response.ok) return $("confirm-odds").replaceChildren(el("p", { class: "quiet-text" }, data.error));
+  if (chosen !== action) return;
+  if (!response.ok) return $("confirm-odds").replaceChildren(el("p", { class: "quiet-text" }, `no odds: ${data.error.split("\n")[0]}`));
   const rows = Object.entries(data.outcomes).map(([name, o]) => el("tr", {}, el("td", {}, name), el("td", {}, `${(100 * o.probability).toFixed(1)}%`)));
   const how = data.exact ? "exact odds" : `estimate from ${data.samples} resolutions`;
   rows.push(el("tr", {}, el("td", {}, `mean ${data.harm_unit}`), el("td", {}, data.mean_harm.toFixed(2))));
@@ -218,8 +316,10 @@ async function showOdds(action) {
 
 function cancel() {
   chosen = null;
+  squares = null;
   $("confirm").hidden = true;
   for (const node of $("board").querySelectorAll(".hl")) node.classList.remove("hl");
+  if (view) markTokens();
 }
 
 function settings(changes) {
@@ -231,17 +331,21 @@ async function post(path, body) {
   if (!response.ok) say((await response.json()).error);
 }
 
+async function exportFight(event) {
+  event.preventDefault();
+  const response = await fetch(`/api/t/${tableId}/save`, { headers: { "X-Table-Key": key } });
+  if (!response.ok) return say((await response.json()).error);
+  el("a", { href: URL.createObjectURL(await response.blob()), download: `${tableId}.json` }).click();
+}
+
 $("confirm-go").addEventListener("click", () => chosen && send({ type: "act", seq: view.seq, action: chosen.text }));
 $("confirm-cancel").addEventListener("click", cancel);
 $("board").addEventListener("click", clicked);
 $("undo").addEventListener("click", () => send({ type: "undo", seq: view.seq }));
 $("harm").addEventListener("change", () => settings({ harm: $("harm").value }));
 $("notes-save").addEventListener("click", () => settings({ notes: $("notes").value }));
-$("save").addEventListener("click", async (event) => {
-  event.preventDefault();
-  const response = await fetch(`/api/t/${tableId}/save`, { headers: { "X-Table-Key": key } });
-  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: `${tableId}.json` });
-  link.click();
-});
+$("save").addEventListener("click", exportFight);
+window.addEventListener("offline", wentOffline);
+window.addEventListener("online", cameOnline);
 if (!key) say("This link has no key: open the link the GM gave you (it ends with #k=…).");
 else connect();
