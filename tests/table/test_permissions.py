@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tactica.store import Store, TableRecord
+from tactica.table.errors import Refused
 from tactica.table.service import TableService
 from tests.table.conftest import DUEL, keys
 
@@ -214,3 +215,12 @@ def test_status_only_harm_leaves_no_number_in_the_map(service: TableService, due
     board = service.view(duel.id, keys(duel)["red"])["board_svg"]
     assert "bo (blue): in the fight" in board
     assert "HP" not in board.split('data-id="bo"')[1].split("</g>")[0]
+
+
+def test_a_hidden_combatant_cannot_be_found_by_acting_on_it(service: TableService, duel: TableRecord) -> None:
+    """Acting on (or asking the odds against) a hidden combatant is refused as for a name not there."""
+    service.set_settings(duel.id, duel.gm_secret, {"hidden": ["bo"]})
+    for text in ("ada attack bo with short-sword", "ada attack nobody with short-sword"):
+        with pytest.raises(Refused) as refused:
+            service.odds(duel.id, keys(duel)["red"], text)
+        assert "bo" not in str(refused.value).replace(text, "")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tactica.engine import Action
 from tactica.store import TableRecord
-from tactica.table.errors import Forbidden
+from tactica.table.errors import Forbidden, Refused
 
 GM = "gm"
 PLAYER = "player"
@@ -43,6 +43,9 @@ class Access:
             raise Forbidden(
                 f"seat '{self.seat}' acts only for its own combatants ({mine}), not '{action.actor}'"
             )
+        if action.target is not None and action.target in hidden:
+            # refused as an action on a name that is not there would be: a refusal must not tell who is hidden
+            raise Refused(f"illegal action '{action}': it is not among the legal actions now")
 
     def check_gm(self, what: str) -> None:
         """Raise :class:`Forbidden` unless this is the GM."""

@@ -145,7 +145,7 @@ class TableService:
             try:
                 found = action_odds(fight, action, samples=PREVIEW_SAMPLES)
             except (TacticaError, DiceError) as error:
-                raise Refused(clip(str(error), 300)) from None
+                raise Refused(clip(str(error).splitlines()[0], 300)) from None
             return found.to_dict()
 
     def preview(self, table_id: str, key: str | None, text: object) -> dict[str, Any]:

@@ -11,6 +11,7 @@ let retryTimer = null;
 let chosen = null; // the action waiting for its confirmation
 let actor = null; // the combatant whose actions are shown
 let squares = null; // the actions offered on the map by "choose a square"
+let faces = []; // at a table with real dice: the faces typed so far for the chosen action
 
 function readKey() {
   const match = location.hash.match(/k=([A-Za-z0-9_-]+)/);
@@ -60,6 +61,8 @@ function receive(message) {
     retries = 0;
     status("live");
     render(message.view);
+  } else if (message.type === "error" && message.status === 428) {
+    askFaces(message);
   } else if (message.type === "error") {
     $("confirm-go").disabled = false;
     say(message.error);
@@ -285,7 +288,9 @@ function choose(action) {
   for (const node of $("board").querySelectorAll(".hl")) node.classList.remove("hl");
   if (action.at) cell(action.at)?.classList.add("hl");
   markTokens();
+  faces = [];
   if (action.target) showOdds(action);
+  else if (action.at) showPath(action);
 }
 
 function showConfirm(text) {
@@ -301,6 +306,35 @@ function keepChoice() {
   const still = chosen && view.actions.find((a) => a.text === chosen.text);
   if (still) choose(still);
   else cancel();
+}
+
+// A move shows its path and what it costs (the server takes it on a copy of the fight) before it is confirmed.
+async function showPath(action) {
+  const response = await fetch(`/api/t/${tableId}/preview?action=${encodeURIComponent(action.text)}`, { headers: { "X-Table-Key": key } });
+  const data = await response.json();
+  if (chosen !== action || !response.ok || !data.path.length) return;
+  for (const p of data.path) cell(p)?.classList.add("hl");
+  $("confirm-odds").replaceChildren(...data.lines.map((line) => el("p", { class: "quiet-text" }, line)));
+}
+
+// At a table with real dice, the server asks for each roll in turn: the faces typed are sent with the action.
+function askFaces(message) {
+  const need = message.needed;
+  faces = message.given;
+  const input = el("input", { type: "text", inputmode: "numeric", "aria-label": "faces rolled", placeholder: need.count > 1 ? "e.g. 3 5" : "" });
+  const go = el("button", { type: "button", onclick: () => sendFaces(input.value, need) }, "Roll");
+  $("confirm-odds").replaceChildren(el("p", { class: "roll" }, `Roll ${need.count}${need.die} for ${need.purpose} (faces ${need.faces[0]} to ${need.faces[1]}):`), input, go);
+  $("confirm-go").hidden = true;
+  input.focus();
+}
+
+function sendFaces(text, need) {
+  const typed = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  if (typed.length !== need.count || typed.some((f) => !Number.isInteger(f) || f < need.faces[0] || f > need.faces[1])) {
+    return say(`type ${need.count} face${need.count > 1 ? "s" : ""} from ${need.faces[0]} to ${need.faces[1]}`);
+  }
+  say(null);
+  send({ type: "act", seq: view.seq, action: chosen.text, faces: [...faces, ...typed] });
 }
 
 async function showOdds(action) {
@@ -338,7 +372,7 @@ async function exportFight(event) {
   el("a", { href: URL.createObjectURL(await response.blob()), download: `${tableId}.json` }).click();
 }
 
-$("confirm-go").addEventListener("click", () => chosen && send({ type: "act", seq: view.seq, action: chosen.text }));
+$("confirm-go").addEventListener("click", () => chosen && send({ type: "act", seq: view.seq, action: chosen.text, faces }));
 $("confirm-cancel").addEventListener("click", cancel);
 $("board").addEventListener("click", clicked);
 $("undo").addEventListener("click", () => send({ type: "undo", seq: view.seq }));
