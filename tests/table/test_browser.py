@@ -280,3 +280,58 @@ def test_screenshots_of_a_skirmish_for_the_docs(
     choose(player, attack)
     expect(player.locator("#confirm-odds")).to_contain_text("exact odds")
     player.screenshot(path=SCREENSHOTS / "skirmish-player.png")
+
+
+def test_a_move_shows_its_path_before_it_is_confirmed(
+    server: TableServer, database: str, open_page: Opener
+) -> None:
+    """Issue 13 point 2: choosing a move's square lights its path on the map and says what it costs,
+    before the GM confirms it; nothing is taken until then."""
+    table = new_table(database, SKIRMISH.read_text(encoding="utf-8"), "skirmish.yaml")
+    move = first(server, table, "move")
+    gm = open_page(server, table, table.gm_secret)
+    gm.locator(f'#actions [data-actor="{move["actor"]}"]').click()
+    gm.locator(f'#board [data-x="{move["at"][0]}"][data-y="{move["at"][1]}"]').first.click()
+    if gm.locator("#confirm-text").inner_text() == "Which action?":
+        gm.locator("#confirm-odds button", has_text=move["text"]).click()
+    expect(gm.locator("#confirm-text")).to_have_text(move["text"])
+    expect(gm.locator("#confirm-odds")).to_contain_text("squares")
+    assert gm.locator("#board .hl").count() >= 2
+    assert server.view(table.id, table.gm_secret)["seq"] == 0
+
+
+ROLL_OR_LOGGED = """text => document.querySelector('#confirm-odds .roll')
+    || [...document.querySelectorAll('#log > li')].some(li => li.textContent.includes(text))"""
+NEXT_ROLL = """given => { const p = document.querySelector('#confirm-odds .roll');
+    return !p || p.dataset.given !== given; }"""
+
+
+def test_real_dice_are_asked_for_one_roll_at_a_time(
+    server: TableServer, database: str, open_page: Opener
+) -> None:
+    """Issue 13 point 2 (manual dice): at a table with real dice, confirming an attack asks for the d20,
+    then each further roll; once every face is typed the attack is taken with those faces."""
+    store = Store(database)
+    try:
+        table = TableService(store).create(DUEL.read_text(encoding="utf-8"), "duel.yaml", dice="manual")
+    finally:
+        store.close()
+    attack = first(server, table, "attack")
+    gm = open_page(server, table, table.gm_secret)
+    take(gm, attack)
+    asked = []
+    for _ in range(8):
+        gm.wait_for_function(ROLL_OR_LOGGED, arg=attack["text"])
+        prompt = gm.locator("#confirm-odds .roll")
+        if prompt.count() == 0:
+            break
+        said, given = prompt.inner_text(), prompt.get_attribute("data-given")
+        asked.append(said)
+        count, highest = int(said.split("Roll ")[1].split("d")[0]), said.split(" to ")[-1].rstrip("):")
+        gm.locator("#confirm-odds input").fill(" ".join([highest] * count))
+        gm.locator("#confirm-odds button").click()
+        gm.wait_for_function(NEXT_ROLL, arg=given)
+    assert asked and asked[0].startswith("Roll 1d20 for ")
+    expect(log_entry(gm, attack["text"])).to_have_count(1)
+    [entry] = Store(database).log(table.id)
+    assert entry.faces[0] == 20 and len(entry.faces) == len(asked)

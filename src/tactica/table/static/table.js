@@ -323,7 +323,7 @@ function askFaces(message) {
   faces = message.given;
   const input = el("input", { type: "text", inputmode: "numeric", "aria-label": "faces rolled", placeholder: need.count > 1 ? "e.g. 3 5" : "" });
   const go = el("button", { type: "button", onclick: () => sendFaces(input.value, need) }, "Roll");
-  $("confirm-odds").replaceChildren(el("p", { class: "roll" }, `Roll ${need.count}${need.die} for ${need.purpose} (faces ${need.faces[0]} to ${need.faces[1]}):`), input, go);
+  $("confirm-odds").replaceChildren(el("p", { class: "roll", "data-given": String(faces.length) }, `Roll ${need.count}${need.die} for ${need.purpose} (faces ${need.faces[0]} to ${need.faces[1]}):`), input, go);
   $("confirm-go").hidden = true;
   input.focus();
 }
@@ -352,6 +352,7 @@ function cancel() {
   chosen = null;
   squares = null;
   $("confirm").hidden = true;
+  $("confirm-odds").replaceChildren();
   for (const node of $("board").querySelectorAll(".hl")) node.classList.remove("hl");
   if (view) markTokens();
 }
