@@ -98,7 +98,9 @@ def _combatants(live: LiveTable, who: Access, hidden: Collection[str]) -> list[d
 def _actions(live: LiveTable, who: Access, hidden: Collection[str]) -> list[dict[str, Any]]:
     """The legal actions ``who`` may take now (each action's JSON made once per state, for every key)."""
     every = live.memo("actions", lambda: [(a.actor, _action(a)) for a in live.fight.legal_actions()])
-    return [shown for actor, shown in every if who.may_act_for(actor) and actor not in hidden]
+    actors = live.memo("actors", lambda: {actor for actor, _ in every})
+    allowed = {actor for actor in actors if who.may_act_for(actor) and actor not in hidden}
+    return [shown for actor, shown in every if actor in allowed]
 
 
 @functools.lru_cache(maxsize=ACTIONS_REMEMBERED)
