@@ -7,6 +7,7 @@ A client that reconnects says hello again and gets the current view: nothing to 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,10 @@ from tactica.table.service import TableService
 HELLO_TIMEOUT = 10.0
 #: The largest message a client may send.
 MAX_MESSAGE = 64 * 1024
+#: Messages a client may fall behind by; one further behind is closed with :data:`BEHIND` (the page
+#: reconnects and gets the current view) instead of the server holding ever more views for it.
+MAX_BEHIND = 64
+BEHIND = 4008
 
 
 @dataclass(eq=False)
@@ -31,12 +36,15 @@ class Client:
 
     socket: WebSocket
     key: str
+    #: What is still to be sent, in order.
     outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     #: The last view posted (views are made once per state of a table: the same one is not sent twice).
     shown: Any = None
+    writer: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None
 
     def post(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(json.dumps(message))
+        self._put(json.dumps(message))
 
     def show(self, view: Any, text: str) -> None:
         """Post ``view`` (``text`` is its message) unless it is the one last posted or an older state;
@@ -45,9 +53,23 @@ class Client:
             if view is self.shown or (self.shown is not None and view["seq"] < self.shown["seq"]):
                 return
             self.shown = view
-        self.outbox.put_nowait(text)
+        self._put(text)
+
+    def _put(self, text: str) -> None:
+        if self.outbox.qsize() < MAX_BEHIND:
+            self.outbox.put_nowait(text)
+        elif self.closing is None:  # too far behind: drop what waits and close
+            self.outbox = asyncio.Queue()
+            if self.writer is not None:
+                self.writer.cancel()
+            self.closing = asyncio.create_task(self._close())
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.close(code=BEHIND, reason="too far behind: reconnect for the current view")
 
     async def write(self) -> None:
+        """Send what is posted, in order."""
         while True:
             await self.socket.send_text(await self.outbox.get())
 
@@ -74,13 +96,13 @@ class Hub:
             return
         client.show(view, json.dumps({"type": "view", "view": view}))
         self.clients.setdefault(table_id, set()).add(client)
-        writer = asyncio.create_task(self._write(table_id, client))
+        client.writer = asyncio.create_task(self._write(table_id, client))
         try:
             while True:
                 await self._answer(client, table_id, await _receive(socket))
         finally:
             self._leave(table_id, client)
-            writer.cancel()
+            client.writer.cancel()
 
     async def _answer(self, client: Client, table_id: str, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -142,7 +164,11 @@ class Hub:
             self._leave(table_id, client)
 
     def _leave(self, table_id: str, client: Client) -> None:
-        self.clients.get(table_id, set()).discard(client)
+        clients = self.clients.get(table_id, set())
+        clients.discard(client)
+        if not clients:
+            self.clients.pop(table_id, None)
+            self._pushing.pop(table_id, None)
 
 
 async def _receive(socket: WebSocket) -> dict[str, Any]:
