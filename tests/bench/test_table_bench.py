@@ -4,24 +4,17 @@ No timing is asserted: the figures are for `make bench` on a quiet machine."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "table.py"
+from tests.bench.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def table_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tactica_benchmarks_table", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("table")
 
 
 def test_the_table_benchmark_loses_and_repeats_no_action_and_prints_its_figures(
