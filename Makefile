@@ -54,9 +54,11 @@ long: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m tactica.fuzz
 
+# Issue 13: the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
+	$(BIN)/python benchmarks/table.py
 
 clean:
 	rm -rf .venv .venv-* .mypy_cache .pytest_cache .ruff_cache .fuzz

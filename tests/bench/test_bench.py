@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
+from tests.bench.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def run() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tactica_benchmarks_run", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("run")
 
 
 @pytest.mark.parametrize(
@@ -43,13 +35,7 @@ def test_the_command_line_prints_the_cpu_count(run: ModuleType, capsys: pytest.C
 
 @pytest.fixture(scope="module")
 def studies() -> ModuleType:
-    path = SCRIPT.with_name("studies.py")
-    spec = importlib.util.spec_from_file_location("tactica_benchmarks_studies", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("studies")
 
 
 def test_the_designer_benchmarks_measure_scaling_overhead_and_odds(studies: ModuleType) -> None:

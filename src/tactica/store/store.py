@@ -4,8 +4,9 @@ PostgreSQL, one code path (SQLAlchemy 2 Core). Every write is committed before i
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any
@@ -35,6 +36,11 @@ class Store:
         self.url = shown(self._url)
         self._engine = open_engine(self._url)
         self._writer = self._engine.execution_options(**{WRITE: True})
+        #: SQLite takes one writer at a time, and one that finds the file locked sleeps in steps of up to
+        #: 100 ms: this process's writers queue here instead (PostgreSQL writes concurrently).
+        self._one_writer: AbstractContextManager[object] = (
+            threading.Lock() if self._url.get_backend_name() == "sqlite" else nullcontext()
+        )
         try:
             with translated("opening the database", self._url):
                 upgrade(self._writer, self.url)
@@ -106,7 +112,7 @@ class Store:
         entry = LogEntry(table_id, after + 1, check_kind(kind), text, seat, list(faces), _now())
         with translated(f"appending to table {table_id!r}", self._url):
             try:
-                with self._writer.begin() as connection:
+                with self._one_writer, self._writer.begin() as connection:
                     written = connection.execute(_append_if_last(entry)).first() is not None
             except IntegrityError:  # a concurrent writer took seq after + 1 first (or no such table)
                 written = False
@@ -145,7 +151,7 @@ class Store:
 
     @contextmanager
     def _write(self, action: str) -> Iterator[Connection]:
-        with translated(action, self._url), self._writer.begin() as connection:
+        with translated(action, self._url), self._one_writer, self._writer.begin() as connection:
             yield connection
 
 

@@ -9,8 +9,9 @@ database, an engine that changed a rule) is refused by name instead of quietly c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from tactica.dice import DiceError
 from tactica.dice.errors import DiceScriptError
@@ -22,6 +23,8 @@ from tactica.table.dice import SEEDED, TableDice
 
 ACTION = "action"
 UNDO = "undo"
+
+T = TypeVar("T")
 
 
 class ReplayError(TacticaError):
@@ -43,6 +46,10 @@ class LiveTable:
     undone: set[int] = field(default_factory=set)
     entries: list[LogEntry] = field(default_factory=list)
     _lines: dict[int, list[str]] = field(default_factory=dict)
+    _opening: list[str] | None = None
+    #: What :meth:`memo` remembers, and the state (seq, actions, events, record) it was made for.
+    _memo: dict[Hashable, Any] = field(default_factory=dict)
+    _memo_of: tuple[int, int, int, TableRecord | None] = (-1, -1, -1, None)
 
     @classmethod
     def rebuild(cls, record: TableRecord, entries: list[LogEntry]) -> LiveTable:
@@ -117,6 +124,24 @@ class LiveTable:
         found = self._lines.get(seq)
         if found is None:
             found = self._lines[seq] = render_log(self.events_of(seq))
+        return found
+
+    def opening_lines(self) -> list[str]:
+        """The log lines of the set-up and the scenario's script (remembered: they never change)."""
+        if self._opening is None:
+            self._opening = render_log(self.opening_events())
+        return self._opening
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()`` as of the table now, made once for every view of this state: forgotten as soon as
+        the table changes (an entry, an action or undo on the fight, new seats or settings)."""
+        now = (self.seq, len(self.fight.history), len(self.fight.events), self.record)
+        if now[:3] != self._memo_of[:3] or now[3] is not self._memo_of[3]:
+            self._memo.clear()
+            self._memo_of = now
+        if key not in self._memo:
+            self._memo[key] = make()
+        found: T = self._memo[key]
         return found
 
     def opening_events(self) -> list[Event]:

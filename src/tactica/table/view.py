@@ -1,16 +1,20 @@
-"""What one key's holder sees of a table: built fresh from the live fight for that key, so what a player
-must not see is never put in their view (hidden combatants, their actions and the log lines naming them,
-other combatants' exact harm when the GM shows only status, the GM's notes and links).
+"""What one key's holder sees of a table: built from the live fight for that key, so what a player must
+not see is never put in their view (hidden combatants, their actions and the log lines naming them, other
+combatants' exact harm when the GM shows only status, the GM's notes and links).
+
+Each view, and each part that several keys' views share (the board per set of hidden combatants, the legal
+actions, the log per way of hiding), is made once per state of the table (:meth:`LiveTable.memo`) and
+forgotten at the next change: a change pushed to fifty clients holding three keys builds three views.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from tactica.engine import Action
-from tactica.render.log import render_log
 from tactica.render.svg import board_svg
 from tactica.render.turn import combatant_lines, turn_line
 from tactica.store import LogEntry
@@ -19,10 +23,17 @@ from tactica.table.live import UNDO, LiveTable
 
 #: Log entries sent in a view (the newest); the GM's save holds them all.
 LOG_ENTRIES = 300
+#: Legal actions whose JSON is remembered (an action is a value: the same in every table and state).
+ACTIONS_REMEMBERED = 20_000
 
 
 def view_for(live: LiveTable, who: Access) -> dict[str, Any]:
-    """The view of ``live`` for ``who`` (the JSON the page and the websocket send)."""
+    """The view of ``live`` for ``who`` (the JSON the page and the websocket send). Made once per state of
+    the table and key: callers share it and must not change it."""
+    return live.memo(("view", who), lambda: _view(live, who))
+
+
+def _view(live: LiveTable, who: Access) -> dict[str, Any]:
     fight, record = live.fight, live.record
     hidden = _hidden_from(live, who)
     view: dict[str, Any] = {
@@ -35,10 +46,10 @@ def view_for(live: LiveTable, who: Access) -> dict[str, Any]:
         "you": {"role": who.role, "seat": who.seat, "combatants": sorted(who.combatants)},
         "seq": live.seq,
         "over": fight.is_over(),
-        "turn": turn_line(fight, hidden=hidden),
+        "turn": live.memo(("turn", hidden), lambda: turn_line(fight, hidden=hidden)),
         "combatants": (combatants := _combatants(live, who, hidden)),
-        "board_svg": board_svg(fight, hidden=hidden, summaries={c["id"]: c["summary"] for c in combatants}),
-        "actions": [_action(a) for a in _actions(live, who, hidden)],
+        "board_svg": _board(live, hidden, {c["id"]: c["summary"] for c in combatants}),
+        "actions": _actions(live, who, hidden),
         "log": _log(live, hidden, _vague_about(live, who), _sealed_from(live, who)),
     }
     if who.is_gm:
@@ -46,14 +57,26 @@ def view_for(live: LiveTable, who: Access) -> dict[str, Any]:
     return view
 
 
+def _board(live: LiveTable, hidden: frozenset[str], summaries: dict[str, str]) -> str:
+    """The board without the ``hidden`` combatants, each token titled with its summary (made once per
+    state for the keys that hide and summarize alike)."""
+    key = ("board", hidden, tuple(summaries.items()))
+    return live.memo(key, lambda: board_svg(live.fight, hidden=hidden, summaries=summaries))
+
+
+def _fighters(live: LiveTable) -> Mapping[str, Any]:
+    """Every combatant as the fight shows them (``observe()``, once per state)."""
+    found: Mapping[str, Any] = live.memo("observe", live.fight.observe).get("fighters") or {}
+    return found
+
+
 def _combatants(live: LiveTable, who: Access, hidden: Collection[str]) -> list[dict[str, Any]]:
     fight = live.fight
-    fighters: Mapping[str, Any] = fight.observe().get("fighters") or {}
-    lines = combatant_lines(fight)
+    lines = live.memo("lines", lambda: combatant_lines(fight))
     vague = not who.is_gm and live.record.settings.get("harm") == "status"
-    out_now = set(fight.system.out_of_action(fight.game, fight.state))
+    out_now = live.memo("out", lambda: set(fight.system.out_of_action(fight.game, fight.state)))
     shown = []
-    for fid, f in fighters.items():
+    for fid, f in _fighters(live).items():
         if fid in hidden:
             continue
         summary = lines.get(fid, "")
@@ -72,11 +95,17 @@ def _combatants(live: LiveTable, who: Access, hidden: Collection[str]) -> list[d
     return shown
 
 
-def _actions(live: LiveTable, who: Access, hidden: Collection[str]) -> Iterable[Action]:
-    return (a for a in live.fight.legal_actions() if who.may_act_for(a.actor) and a.actor not in hidden)
+def _actions(live: LiveTable, who: Access, hidden: Collection[str]) -> list[dict[str, Any]]:
+    """The legal actions ``who`` may take now (each action's JSON made once per state, for every key)."""
+    every = live.memo("actions", lambda: [(a.actor, _action(a)) for a in live.fight.legal_actions()])
+    actors = live.memo("actors", lambda: {actor for actor, _ in every})
+    allowed = {actor for actor in actors if who.may_act_for(actor) and actor not in hidden}
+    return [shown for actor, shown in every if actor in allowed]
 
 
+@functools.lru_cache(maxsize=ACTIONS_REMEMBERED)
 def _action(action: Action) -> dict[str, Any]:
+    """An action's JSON (remembered: most of one state's legal actions are legal again in the next)."""
     return {
         "text": str(action),
         "actor": action.actor,
@@ -101,25 +130,38 @@ def _vague_about(live: LiveTable, who: Access) -> frozenset[str]:
     """The combatants whose harm this key sees only as in or out of the fight."""
     if who.is_gm or live.record.settings.get("harm") != "status":
         return frozenset()
-    return frozenset(fid for fid in live.fight.observe().get("fighters") or () if fid not in who.combatants)
+    return frozenset(fid for fid in _fighters(live) if fid not in who.combatants)
 
 
-def _sealed_from(live: LiveTable, who: Access) -> set[int]:
+def _sealed_from(live: LiveTable, who: Access) -> frozenset[int]:
     """The entries whose action is a declaration still secret from ``who`` (Far Recon's simultaneous
     declarations, until the slot resolves): each actor's latest action in effect."""
     fight = live.fight
-    secret = {a for a in fight.system.sealed(fight.game, fight.state) if not who.may_act_for(a)}
-    latest = {}
-    for entry in live.entries:
-        if entry.seq in live.in_effect:
-            latest[entry.text.split(" ", 1)[0]] = entry.seq
-    return {latest[a] for a in secret if a in latest}
+    sealed = live.memo("sealed", lambda: fight.system.sealed(fight.game, fight.state))
+    secret = {a for a in sealed if not who.may_act_for(a)}
+    if not secret:
+        return frozenset()
+    latest = live.memo("latest", lambda: _latest_in_effect(live))
+    return frozenset(latest[a] for a in secret if a in latest)
+
+
+def _latest_in_effect(live: LiveTable) -> dict[str, int]:
+    """Each actor's latest entry whose action is in effect."""
+    in_effect = set(live.in_effect)
+    return {entry.text.split(" ", 1)[0]: entry.seq for entry in live.entries if entry.seq in in_effect}
 
 
 def _log(
+    live: LiveTable, hidden: frozenset[str], vague: frozenset[str], sealed: frozenset[int]
+) -> list[dict[str, Any]]:
+    """The log as keys that hide, blur and seal the same see it (made once per state for all of them)."""
+    return live.memo(("log", hidden, vague, sealed), lambda: _log_entries(live, hidden, vague, sealed))
+
+
+def _log_entries(
     live: LiveTable, hidden: Collection[str], vague: Collection[str], sealed: Collection[int]
 ) -> list[dict[str, Any]]:
-    opening = _lines(render_log(live.opening_events()), hidden, vague)
+    opening = _lines(live.opening_lines(), hidden, vague)
     entries: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "text": "set-up", "lines": opening}]
     for entry in live.entries[-LOG_ENTRIES:]:
         if _names_any(entry.text, hidden):
