@@ -224,3 +224,13 @@ def test_a_hidden_combatant_cannot_be_found_by_acting_on_it(service: TableServic
         with pytest.raises(Refused) as refused:
             service.odds(duel.id, keys(duel)["red"], text)
         assert "bo" not in str(refused.value).replace(text, "")
+
+
+def test_a_player_is_offered_no_action_on_a_hidden_combatant(
+    service: TableService, duel: TableRecord
+) -> None:
+    """The actions a seat is offered name no hidden combatant as their target."""
+    service.set_settings(duel.id, duel.gm_secret, {"hidden": ["ada"]})
+    offered = service.view(duel.id, keys(duel)["blue"])["actions"]
+    assert offered and all(a["target"] != "ada" for a in offered)
+    assert any(a["target"] == "ada" for a in service.view(duel.id, duel.gm_secret)["actions"])

@@ -100,7 +100,7 @@ def _actions(live: LiveTable, who: Access, hidden: Collection[str]) -> list[dict
     every = live.memo("actions", lambda: [(a.actor, _action(a)) for a in live.fight.legal_actions()])
     actors = live.memo("actors", lambda: {actor for actor, _ in every})
     allowed = {actor for actor in actors if who.may_act_for(actor) and actor not in hidden}
-    return [shown for actor, shown in every if actor in allowed]
+    return [shown for actor, shown in every if actor in allowed and shown["target"] not in hidden]
 
 
 @functools.lru_cache(maxsize=ACTIONS_REMEMBERED)
