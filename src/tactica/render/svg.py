@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tactica.engine import Fight
 from tactica.grid import Cover, HexBoard, SquareBoard, Terrain
+from tactica.grid.memo import BoardMemo
 from tactica.grid.types import Pos
 from tactica.render.board import assign_letters
 from tactica.render.harm import conditions, effects_on, is_dead, is_down, summary
@@ -110,14 +111,15 @@ def board_svg(
     everyone: Mapping[str, Any] = data.get("fighters") or {}
     shown = {fid: f for fid, f in everyone.items() if fid not in hidden and _on_map(f)}
     colours = _side_colours(everyone)
+    cells, terrain, coordinates = _static(grid, frozenset((int(x), int(y)) for x, y in highlight))
     layers = [
-        _cells(grid, {(int(x), int(y)) for x, y in highlight}),
-        _terrain(grid),
+        cells,
+        terrain,
         _areas(grid, fight, data, hidden),
         _path(grid, path),
         _objects(grid, data, hidden),
         _tokens(grid, shown, assign_letters(everyone), colours, data, summaries or {}),
-        grid.coordinates(),
+        coordinates,
     ]
     body = [element for layer in layers for element in layer]
     width, height = grid.size()
@@ -160,6 +162,17 @@ def _side_colours(fighters: Mapping[str, Any]) -> dict[str, str]:
 
 
 # -- cells and terrain ----------------------------------------------------------------------------------
+
+
+#: The layers that depend on the board alone (cells, terrain marks, coordinates), drawn once per board and
+#: highlight: a table redraws its board at every change, and these are two thirds of the work.
+_STATIC: BoardMemo[tuple[list[str], list[str], list[str]]] = BoardMemo(8)
+
+
+def _static(grid: Layout, highlight: frozenset[Pos]) -> tuple[list[str], list[str], list[str]]:
+    return _STATIC.get(
+        grid.board, highlight, lambda: (_cells(grid, highlight), _terrain(grid), grid.coordinates())
+    )
 
 
 def _cells(grid: Layout, highlight: Collection[Pos]) -> list[str]:
