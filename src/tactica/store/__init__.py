@@ -23,8 +23,17 @@ tactica.store.errors.StaleSeq: stale: the table moved on to seq 1
 """
 
 from tactica.store.database import default_url
-from tactica.store.errors import StaleSeq, StoreError
+from tactica.store.errors import StaleSeq, StoreError, UnknownTable
 from tactica.store.records import LogEntry, Seat, TableRecord
 from tactica.store.store import Store
 
-__all__ = ["LogEntry", "Seat", "StaleSeq", "Store", "StoreError", "TableRecord", "default_url"]
+__all__ = [
+    "LogEntry",
+    "Seat",
+    "StaleSeq",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "UnknownTable",
+    "default_url",
+]

@@ -11,6 +11,10 @@ class StoreError(Exception):
     """
 
 
+class UnknownTable(StoreError):
+    """No table has this id."""
+
+
 class StaleSeq(StoreError):
     """An append acted on a seq that is no longer the table's last one; ``seq`` is the current last seq.
 

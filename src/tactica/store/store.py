@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from tactica.store import schema
 from tactica.store.checks import check_entry, check_kind, check_seats, check_seed, check_settings, check_texts
 from tactica.store.database import WRITE, default_url, open_engine, parse_url, shown, translated
-from tactica.store.errors import StaleSeq, StoreError
+from tactica.store.errors import StaleSeq, StoreError, UnknownTable
 from tactica.store.migrate import upgrade
 from tactica.store.records import LogEntry, Seat, TableRecord
 
@@ -165,7 +165,7 @@ def _utc(moment: datetime) -> datetime:
 
 
 def _no_table(table_id: str) -> StoreError:
-    return StoreError(f"no table {table_id!r}")
+    return UnknownTable(f"no table {table_id!r}")
 
 
 def _table_row(connection: Connection, table_id: str, *, lock: bool = False) -> Row[Any]:

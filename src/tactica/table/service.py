@@ -21,7 +21,7 @@ from tactica.engine import Action, Fight, TacticaError
 from tactica.files import clip
 from tactica.render.log import render_log
 from tactica.scenario import load_scenario_text
-from tactica.store import StaleSeq, Store, StoreError, TableRecord
+from tactica.store import StaleSeq, Store, StoreError, TableRecord, UnknownTable
 from tactica.table.access import Access, access_for
 from tactica.table.dice import SEEDED, FacesNeeded
 from tactica.table.errors import Forbidden, NeedFaces, Refused, Stale, TableRequestError, Unavailable, Unknown
@@ -221,9 +221,9 @@ class TableService:
     def _record(self, table_id: str) -> TableRecord:
         try:
             return self.store.table(table_id)
+        except UnknownTable:
+            raise Unknown(f"no table '{clip(table_id, 40)}'") from None
         except StoreError as error:
-            if "no table" in str(error):
-                raise Unknown(f"no table '{clip(table_id, 40)}'") from None
             raise Unavailable(str(error)) from None
 
     def _access(self, record: TableRecord, key: str | None) -> Access:
