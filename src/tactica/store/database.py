@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -80,8 +81,19 @@ def open_engine(url: URL) -> Engine:
     return engine
 
 
+#: Connections of one process set their pragmas one at a time: switching a new file to WAL takes a lock that
+#: SQLite's busy timeout does not wait for, so threads opening one new database at once met "database is
+#: locked" (tests/store/test_open.py, about 1 run in 6).
+_PRAGMAS = threading.Lock()
+
+
 def _sqlite_connected(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (_sqlite_begin)
+    with _PRAGMAS:
+        _set_pragmas(dbapi_connection)
+
+
+def _set_pragmas(dbapi_connection: Any) -> None:
     for pragma in (
         f"busy_timeout={BUSY_TIMEOUT_MS}",
         "journal_mode=WAL",
