@@ -42,12 +42,14 @@ def serve(
     import uvicorn
 
     from tactica.table.app import create_app
+    from tactica.table.collector import QuietCollector
 
     key = host_key or secrets.token_urlsafe(24)
     store = open_store(db)
     say(f"tactica table on http://{host}:{port}  (database: {shown_url(db)})")
     say(f"host page (create and list tables): http://{host}:{port}/#k={key}")
-    uvicorn.run(create_app(store, host_key=key), host=host, port=port, log_level="info")
+    app = create_app(store, host_key=key, collector=QuietCollector())
+    uvicorn.run(app, host=host, port=port, log_level="info")
 
 
 @table_app.command("create")

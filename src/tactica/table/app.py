@@ -6,10 +6,11 @@ view (:class:`~tactica.table.hub.Hub`).
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from typing import Any
 
@@ -20,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tactica.store import Store
 from tactica.systems import all_systems
+from tactica.table.collector import MarkActivity, QuietCollector
 from tactica.table.errors import Forbidden, Refused, TableRequestError
 from tactica.table.hub import Hub
 from tactica.table.page import page_html
@@ -30,13 +32,32 @@ MAX_BODY = 4 * 1024 * 1024
 KEY = Header(default=None, alias="X-Table-Key")
 
 
-def create_app(store: Store, *, host_key: str | None = None) -> FastAPI:
+def create_app(
+    store: Store, *, host_key: str | None = None, collector: QuietCollector | None = None
+) -> FastAPI:
     """The table's app on ``store``. ``host_key`` (when given) lets its holder create tables from the page
-    and list every table."""
+    and list every table. With a ``collector`` (``tactica serve`` has one) Python's full garbage collections
+    run when the server is idle (:mod:`tactica.table.collector`)."""
     all_systems()  # load the five rule systems now, not on the first player's first view
     service = TableService(store)
     hub = Hub(service)
-    app = FastAPI(title="tactica table", docs_url=None, redoc_url=None, openapi_url=None)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if collector is None:
+            yield
+            return
+        task = asyncio.create_task(collector.run())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with suppress(asyncio.CancelledError):
+                await task
+
+    app = FastAPI(title="tactica table", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    if collector is not None:
+        app.add_middleware(MarkActivity, collector=collector)
     app.state.service = service
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=str(files("tactica.table") / "static")), name="static")
