@@ -6,10 +6,10 @@
 
 Actions alternate with undo when a fight ends, so a table never runs out of actions. Printed: actions in
 all, lost or duplicated views, p50 and p95 of an action's round trip (sent to acknowledged), per database.
-A watcher reads each view's type and seq from the head of the message and parses only its last view
-whole: parsing every view (~150 KB, 49 watchers) would make this process, not the server, the bottleneck
-of a 2-core machine. Run by ``make bench`` (``.venv/bin/python benchmarks/table.py``); ``--quick`` is the
-smoke test's size.
+After its first view a client is sent patches (``tactica.table.wire``): the GM applies them; a watcher
+reads each message's type and seq from its head and parses only its last message whole, so that the
+server, not this process, is what is measured on a 2-core machine. Run by ``make bench``
+(``.venv/bin/python benchmarks/table.py``); ``--quick`` is the smoke test's size.
 """
 
 from __future__ import annotations
@@ -32,12 +32,14 @@ import websockets
 
 from tactica.store import Store
 from tactica.table.service import TableService
+from tactica.table.view import action_texts
+from tactica.table.wire import apply_patch
 from tactica.testing.server import TableServer
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "examples" / "futurepath" / "skirmish.yaml"
-#: The top-level ``type`` and ``seq`` of a view message, read from its head (``seq`` follows ``table`` and
-#: ``you``, a few hundred characters in).
+#: The top-level ``type`` and ``seq`` of a view or patch message, read from its head (in a view ``seq``
+#: follows ``table`` and ``you``, a few hundred characters in; in a patch it comes first).
 HEAD = re.compile(r'^\{"type": "(\w+)"(?:.{0,2000}?"seq": (\d+))?', re.DOTALL)
 
 
@@ -97,12 +99,13 @@ async def watch(
             except TimeoutError:
                 continue
             head = HEAD.match(text)
-            if head is None or head[1] != "view":
+            if head is None or head[1] not in ("view", "patch"):
                 raise AssertionError(f"a watcher got {text[:200]!r}")
             seqs.append(int(head[2]))
             last = text
-        if seqs and json.loads(last)["view"]["seq"] != seqs[-1]:
-            raise AssertionError(f"a watcher's last view is not of seq {seqs[-1]}")
+        message = json.loads(last)
+        if seqs and message.get("seq", message.get("view", {}).get("seq")) != seqs[-1]:
+            raise AssertionError(f"a watcher's last message is not of seq {seqs[-1]}")
 
 
 async def play(url: str, table: str, key: str, actions: int, tally: Tally, think: float) -> int:
@@ -116,14 +119,15 @@ async def play(url: str, table: str, key: str, actions: int, tally: Tally, think
             await asyncio.sleep(think * pause.uniform(0.5, 1.5))
             message = {"type": "undo", "seq": view["seq"]}
             if view["actions"] and not view["over"]:
-                message = {"type": "act", "seq": view["seq"], "action": view["actions"][0]["text"]}
+                message = {"type": "act", "seq": view["seq"], "action": action_texts(view["actions"])[0]}
             sent = time.perf_counter()
             await ws.send(json.dumps(message))
-            view = await _until_view(ws, tally, sent)
+            view = await _until_view(ws, tally, sent, view)
         return int(view["seq"])
 
 
-async def _until_view(ws: Any, tally: Tally, sent: float) -> dict[str, Any]:
+async def _until_view(ws: Any, tally: Tally, sent: float, view: dict[str, Any]) -> dict[str, Any]:
+    """The view after the change just sent (patched onto ``view``)."""
     while True:
         message = json.loads(await ws.recv())
         if message["type"] == "ack":
@@ -132,6 +136,8 @@ async def _until_view(ws: Any, tally: Tally, sent: float) -> dict[str, Any]:
             tally.refused += 1
         elif message["type"] == "view":
             return dict(message["view"])
+        elif message["type"] == "patch":
+            return apply_patch(view, message["patch"])
 
 
 def _ws(url: str, table: str) -> str:

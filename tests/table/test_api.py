@@ -12,7 +12,7 @@ from tactica.engine import Fight
 from tactica.store import Store, TableRecord
 from tactica.systems import get_system
 from tactica.table.service import TableService
-from tests.table.conftest import DUEL, HOST_KEY, keys
+from tests.table.conftest import DUEL, HOST_KEY, keys, offered
 
 
 def view(client: TestClient, record: TableRecord, key: str) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def view(client: TestClient, record: TableRecord, key: str) -> dict[str, Any]:
 def acting_seat(client: TestClient, record: TableRecord) -> tuple[str, dict[str, Any]]:
     """The seat whose combatant may act now, and the first action it may take."""
     for seat, key in keys(record).items():
-        if seat != "gm" and (actions := view(client, record, key)["actions"]):
+        if seat != "gm" and (actions := offered(view(client, record, key))):
             return seat, actions[0]
     raise AssertionError("no seat may act")
 
@@ -57,7 +57,7 @@ def test_gm_and_seats_see_the_table(client: TestClient, duel: TableRecord) -> No
     red = view(client, duel, duel.seats["red"].secret)
     assert red["you"] == {"role": "player", "seat": "red", "combatants": ["ada"]}
     assert "gm" not in red
-    assert all(a["actor"] == "ada" for a in red["actions"])
+    assert all(a["actor"] == "ada" for a in offered(red))
 
 
 def test_an_action_is_stored_before_it_is_acknowledged(
@@ -120,7 +120,7 @@ def test_a_table_reopens_identically_from_its_log(store: Store, duel: TableRecor
         fight_view = first.view(duel.id, duel.gm_secret)
         if fight_view["over"]:
             break
-        first.act(duel.id, duel.gm_secret, seq, fight_view["actions"][0]["text"])
+        first.act(duel.id, duel.gm_secret, seq, offered(fight_view)[0]["text"])
     if fight_view["seq"] >= 1:
         first.undo(duel.id, duel.gm_secret, first.view(duel.id, duel.gm_secret)["seq"])
     again = TableService(store)
@@ -177,7 +177,7 @@ def test_a_move_shows_its_path_and_cost_before_it_is_taken(client: TestClient, s
     record = TableService(store).create(skirmish.read_text(), "skirmish.yaml")
     headers = {"X-Table-Key": record.gm_secret}
     before = view(client, record, record.gm_secret)
-    move = next(a for a in before["actions"] if a["verb"] == "move")
+    move = next(a for a in offered(before) if a["verb"] == "move")
     mover = next(c for c in before["combatants"] if c["id"] == move["actor"])
     shown = client.get(f"/api/t/{record.id}/preview", params={"action": move["text"]}, headers=headers).json()
     assert shown["path"][0] == mover["pos"] and shown["path"][-1] == move["at"]
@@ -201,7 +201,7 @@ def test_a_database_that_fails_mid_action_changes_nothing(store: Store, duel: Ta
     store.append = broken  # type: ignore[method-assign]
     try:
         with pytest.raises(Unavailable, match="nothing was changed"):
-            service.act(duel.id, duel.gm_secret, 0, before["actions"][0]["text"])
+            service.act(duel.id, duel.gm_secret, 0, offered(before)[0]["text"])
     finally:
         del store.append
     assert service.view(duel.id, duel.gm_secret) == before

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from tactica.store import Store, TableRecord
 from tactica.table.service import TableService
 from tactica.testing.server import TableServer
-from tests.table.conftest import DUEL, ROOT
+from tests.table.conftest import DUEL, ROOT, offered
 from tests.table.test_systems import SYSTEMS, demo_text
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -105,7 +105,7 @@ def first(server: TableServer, table: TableRecord, verb: str) -> dict[str, Any]:
     """The first action of ``verb`` the engine lists now (the duel starts with an attack: the two stand
     side by side; after it, the attacker may end the turn)."""
     view = server.view(table.id, table.gm_secret)
-    return next(a for a in view["actions"] if a["verb"] == verb)
+    return next(a for a in offered(view) if a["verb"] == verb)
 
 
 def act(server: TableServer, table: TableRecord, action: str) -> None:
@@ -166,10 +166,10 @@ def test_a_player_page_acts_only_for_its_seat(
     changes nothing."""
     attack = first(server, duel, "attack")
     acting = open_page(server, duel, seat_of(duel, attack["actor"]))
-    offered = acting.locator("#actions [data-action]").evaluate_all(
+    buttons = acting.locator("#actions [data-action]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.action)"
     )
-    assert offered and all(text.startswith(f"{attack['actor']} ") for text in offered)
+    assert buttons and all(text.startswith(f"{attack['actor']} ") for text in buttons)
     other = next(s for s in duel.seats.values() if attack["actor"] not in s.combatants)
     waiting = open_page(server, duel, other.secret)
     expect(waiting.locator("#actions")).to_contain_text("Nothing for you to do now")
@@ -298,6 +298,34 @@ def test_a_move_shows_its_path_before_it_is_confirmed(
     expect(gm.locator("#confirm-odds")).to_contain_text("squares")
     assert gm.locator("#board .hl").count() >= 2
     assert server.view(table.id, table.gm_secret)["seq"] == 0
+
+
+def test_a_page_patched_after_each_change_holds_the_servers_view(
+    server: TableServer, database: str, open_page: Opener
+) -> None:
+    """Issue 13 point 3: after each change a page is sent only what changed (tactica.table.wire), and the
+    page's script applies it: after moves, attacks and an undo, the GM's and a player's pages hold exactly
+    the view the server gives their keys, and read the actions as the engine lists them."""
+    table = new_table(database, SKIRMISH.read_text(encoding="utf-8"), "skirmish.yaml")
+    player_key = next(iter(table.seats.values())).secret
+    pages = {key: open_page(server, table, key) for key in (table.gm_secret, player_key)}
+    for verb in ("move", "attack", "move", "attack"):
+        act(server, table, first(server, table, verb)["text"])
+    seq = server.view(table.id, table.gm_secret)["seq"]
+    httpx.post(
+        f"{server.url}/api/t/{table.id}/undo",
+        json={"seq": seq},
+        headers={"X-Table-Key": table.gm_secret},
+        timeout=30,
+    ).raise_for_status()
+    for key, page in pages.items():
+        page.wait_for_function(f"() => window.tactica.view()?.seq === {seq + 1}")
+        whole = server.view(table.id, key)
+        assert page.evaluate("() => window.tactica.view()") == whole
+        texts = page.evaluate("() => window.tactica.actions().map((a) => a.text)")
+        assert texts == [a["text"] for a in offered(whole)]
+        fields = page.evaluate("() => window.tactica.actions()")
+        assert fields == offered(whole)
 
 
 ROLL_OR_LOGGED = """text => document.querySelector('#confirm-odds .roll')

@@ -9,7 +9,7 @@ import pytest
 from tactica.store import Store, TableRecord
 from tactica.table.errors import NeedFaces, Refused
 from tactica.table.service import TableService
-from tests.table.conftest import DUEL
+from tests.table.conftest import DUEL, offered
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def manual(service: TableService) -> TableRecord:
 
 def attack(service: TableService, record: TableRecord) -> str:
     view = service.view(record.id, record.gm_secret)
-    return next(a["text"] for a in view["actions"] if a["verb"] == "attack")
+    return next(a["text"] for a in offered(view) if a["verb"] == "attack")
 
 
 def test_an_attack_asks_for_each_roll_in_turn(
@@ -67,7 +67,7 @@ def test_a_manual_table_replays_from_its_log(
         faces: list[int] = []
         while True:
             try:
-                service.act(manual.id, manual.gm_secret, view["seq"], view["actions"][0]["text"], faces)
+                service.act(manual.id, manual.gm_secret, view["seq"], offered(view)[0]["text"], faces)
                 break
             except NeedFaces as need:
                 faces += [need.details["needed"]["faces"][0]] * need.details["needed"]["count"]

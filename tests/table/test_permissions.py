@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tactica.store import Store, TableRecord
 from tactica.table.errors import Refused
 from tactica.table.service import TableService
-from tests.table.conftest import DUEL, keys
+from tests.table.conftest import DUEL, keys, offered
 
 BAD_KEYS = {"no key": None, "a wrong key": "x" * 32, "an empty key": ""}
 
@@ -81,7 +81,7 @@ def test_a_player_may_not_use_the_gms_verbs(
 
 def test_a_player_acts_only_for_their_seat(client: TestClient, store: Store, duel: TableRecord) -> None:
     gm_view = client.get(f"/api/t/{duel.id}/view", headers=headers(duel.gm_secret)).json()
-    for action in gm_view["actions"]:
+    for action in offered(gm_view):
         other_seat = "blue" if action["actor"] == "ada" else "red"
         answer = send(
             client,
@@ -111,7 +111,7 @@ def test_the_websocket_refuses_a_bad_key(client: TestClient, duel: TableRecord) 
 
 def test_the_websocket_refuses_forbidden_acts(client: TestClient, store: Store, duel: TableRecord) -> None:
     gm_view = client.get(f"/api/t/{duel.id}/view", headers=headers(duel.gm_secret)).json()
-    action = gm_view["actions"][0]
+    action = offered(gm_view)[0]
     other_seat = "blue" if action["actor"] == "ada" else "red"
     with client.websocket_connect(f"/ws/t/{duel.id}") as socket:
         socket.send_json({"type": "hello", "key": keys(duel)[other_seat]})
@@ -166,7 +166,7 @@ def test_status_only_harm_hides_what_others_have_left_in_the_log(
         gm = service.view(duel.id, duel.gm_secret)
         if gm["over"]:
             break
-        service.act(duel.id, duel.gm_secret, seq, gm["actions"][0]["text"])
+        service.act(duel.id, duel.gm_secret, seq, offered(gm)[0]["text"])
     gm_lines = [line for entry in service.view(duel.id, duel.gm_secret)["log"] for line in entry["lines"]]
     red_lines = [line for entry in service.view(duel.id, keys(duel)["red"])["log"] for line in entry["lines"]]
     assert any(re.search(r"\bbo HP \d", line) for line in gm_lines)
@@ -192,7 +192,7 @@ def test_a_simultaneous_declaration_stays_secret_until_the_slot_resolves(service
     """Far Recon 5 at the table: tied characters declare; the other seat sees only that one declared."""
     record = service.create(SIMULTANEOUS, "tie.yaml")
     jean, cult = record.seats["foundation"].secret, record.seats["cult"].secret
-    declared = service.view(record.id, jean)["actions"][0]["text"]
+    declared = offered(service.view(record.id, jean))[0]["text"]
     service.act(record.id, jean, 0, declared)
     seen = service.view(record.id, cult)
     assert declared not in str(seen["log"])
@@ -205,7 +205,7 @@ def test_a_simultaneous_declaration_stays_secret_until_the_slot_resolves(service
             break
         assert any(entry["kind"] == "sealed" for entry in seen["log"])
         gm = service.view(record.id, record.gm_secret)
-        service.act(record.id, record.gm_secret, gm["seq"], gm["actions"][0]["text"])
+        service.act(record.id, record.gm_secret, gm["seq"], offered(gm)[0]["text"])
     assert declared in str(service.view(record.id, cult)["log"])
 
 
@@ -231,6 +231,34 @@ def test_a_player_is_offered_no_action_on_a_hidden_combatant(
 ) -> None:
     """The actions a seat is offered name no hidden combatant as their target."""
     service.set_settings(duel.id, duel.gm_secret, {"hidden": ["ada"]})
-    offered = service.view(duel.id, keys(duel)["blue"])["actions"]
-    assert offered and all(a["target"] != "ada" for a in offered)
-    assert any(a["target"] == "ada" for a in service.view(duel.id, duel.gm_secret)["actions"])
+    blue = offered(service.view(duel.id, keys(duel)["blue"]))
+    assert blue and all(a["target"] != "ada" for a in blue)
+    assert any(a["target"] == "ada" for a in offered(service.view(duel.id, duel.gm_secret)))
+
+
+def test_a_player_sees_on_the_board_only_the_traps_its_side_knows(service: TableService) -> None:
+    """FuturePath 42: a trap is secret until noticed, then known to the noticer's whole side. The GM's board
+    draws every trap; a seat's board draws those its side knows, and no other (not in any attribute, title
+    or legend), and its log does not say when the other side noticed one."""
+    hazards = DUEL.parent / "hazards.yaml"
+    record = service.create(hazards.read_text(encoding="utf-8"), "hazards.yaml")
+    live = service.live(record.id)
+    state = live.fight.state
+    every = set(state.traps)  # type: ignore[attr-defined]
+    drawn = re.compile(r'data-trap="([^"]+)"')
+    assert set(drawn.findall(service.view(record.id, record.gm_secret)["board_svg"])) == every
+    seen_by_some, unseen_by_some = False, False
+    for seat in record.seats.values():
+        sides = {state.fighters[c].side for c in seat.combatants}  # type: ignore[attr-defined]
+        known = {t for f in state.fighters.values() if f.side in sides for t in f.known_traps}  # type: ignore[attr-defined]
+        board = service.view(record.id, seat.secret)["board_svg"]
+        assert set(drawn.findall(board)) == known
+        lines = [line for entry in service.view(record.id, seat.secret)["log"] for line in entry["lines"]]
+        for trap in every - known:
+            assert trap not in board
+            assert not any(f"trap {trap} noticed" in line for line in lines)
+        for trap in known:
+            assert any(f"trap {trap} noticed" in line for line in lines)
+        seen_by_some |= bool(known)
+        unseen_by_some |= bool(every - known)
+    assert seen_by_some and unseen_by_some  # the scenario has both: the test shows each case

@@ -19,7 +19,7 @@ import pytest
 from tactica.store import Store
 from tactica.table.service import TableService
 from tactica.testing.server import TableServer
-from tests.table.conftest import DUEL
+from tests.table.conftest import DUEL, offered
 
 SKIRMISH = Path(__file__).resolve().parents[2] / "examples" / "futurepath" / "skirmish.yaml"
 
@@ -39,10 +39,10 @@ def acknowledged_actions(server: TableServer, table: str, key: str, until: float
         while time.monotonic() < until:
             try:
                 view = client.get(f"/api/t/{table}/view").json()
-                if view["over"] or not view["actions"]:
+                if view["over"] or not offered(view):
                     break
                 done = client.post(
-                    f"/api/t/{table}/act", json={"seq": view["seq"], "action": view["actions"][0]["text"]}
+                    f"/api/t/{table}/act", json={"seq": view["seq"], "action": offered(view)[0]["text"]}
                 )
             except (httpx.TransportError, ValueError):
                 break

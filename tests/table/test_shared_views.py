@@ -9,7 +9,7 @@ import asyncio
 from tactica.store import TableRecord
 from tactica.table.hub import BEHIND, MAX_BEHIND, Client
 from tactica.table.service import TableService
-from tests.table.conftest import keys
+from tests.table.conftest import keys, offered
 
 
 def test_a_view_is_made_once_per_state_and_key_and_again_after_any_change(
@@ -25,7 +25,7 @@ def test_a_view_is_made_once_per_state_and_key_and_again_after_any_change(
     hidden = service.view(duel.id, red_key)
     assert hidden["seq"] == 0 and "bo" not in {c["id"] for c in hidden["combatants"]}
     assert 'data-id="bo"' not in hidden["board_svg"]
-    service.act(duel.id, duel.gm_secret, 0, first["actions"][0]["text"])
+    service.act(duel.id, duel.gm_secret, 0, offered(first)[0]["text"])
     after = service.view(duel.id, duel.gm_secret)
     assert after is not first and after["seq"] == 1
 

@@ -64,6 +64,8 @@ svg.tactica-board { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }
 .tactica-board .object { fill: #8a8a8a; stroke: #333; stroke-width: 1.5; }
 .tactica-board .object.broken { fill: none; stroke-dasharray: 3 2; }
 .tactica-board .item { fill: #F0E442; stroke: #333; stroke-width: 1; }
+.tactica-board .trap { fill: #ffffff; stroke: #b00020; stroke-width: 2.5; }
+.tactica-board .trap.spent { stroke: #7a7a7a; stroke-dasharray: 3 2; }
 .tactica-board .grenade { fill: #1a1a1a; stroke: #F0E442; stroke-width: 2; }
 .tactica-board .grenade-mark { fill: #F0E442; font-size: 13px; font-weight: bold; text-anchor: middle; }
 .tactica-board .path { fill: none; stroke: #1a1a1a; stroke-width: 4; stroke-linecap: round;
@@ -80,8 +82,9 @@ svg.tactica-board { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }
 .tactica-board .coord { font-size: 11px; fill: #555; text-anchor: middle; }
 .tactica-board .legend text { font-size: 12px; fill: #333; }
 .tactica-board .hatch, .tactica-board .cover, .tactica-board .elev, .tactica-board .area,
-.tactica-board .object, .tactica-board .item, .tactica-board .grenade, .tactica-board .grenade-mark,
-.tactica-board .path, .tactica-board .path-end, .tactica-board .coord { pointer-events: none; }
+.tactica-board .object, .tactica-board .item, .tactica-board .trap, .tactica-board .grenade,
+.tactica-board .grenade-mark, .tactica-board .path, .tactica-board .path-end,
+.tactica-board .coord { pointer-events: none; }
 """
 HATCH = (
     '<pattern id="tactica-hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
@@ -99,11 +102,13 @@ def board_svg(
     highlight: Collection[Pos] = (),
     path: Sequence[Pos] = (),
     summaries: Mapping[str, str] | None = None,
+    traps: Collection[str] = (),
 ) -> str:
     """The board of ``fight`` as an ``<svg>`` document; ``hidden`` ids (combatants, objects) are not drawn,
     ``highlight`` cells get class ``hl`` and ``path`` is drawn as a line through the cells' centres. A
     token's tooltip says its harm and conditions, or ``summaries[id]`` where given (what a viewer may know
-    of it, e.g. only "in the fight")."""
+    of it, e.g. only "in the fight"). FuturePath traps are secret: only the ``traps`` named are drawn
+    (:func:`known_traps` says which a side knows)."""
     board = getattr(fight.game, "board", None)
     if not isinstance(board, (SquareBoard, HexBoard)):
         return NO_MAP
@@ -118,6 +123,7 @@ def board_svg(
         _areas(grid, fight, data, hidden),
         _path(grid, path),
         _objects(grid, data, hidden),
+        _traps(grid, data, traps),
         _tokens(grid, shown, assign_letters(everyone), colours, data, summaries or {}),
         coordinates,
     ]
@@ -277,6 +283,41 @@ def _objects(grid: Layout, data: Mapping[str, Any], hidden: Collection[str]) -> 
     return [*out, "</g>"]
 
 
+def known_traps(fight: Fight, sides: Collection[str] | None = None) -> set[str]:
+    """The FuturePath traps known to any combatant of ``sides`` (a trap noticed is known to the whole side);
+    every trap when ``sides`` is None (the GM)."""
+    data = fight.observe()
+    traps = data.get("traps") or {}
+    if sides is None:
+        return set(traps)
+    fighters = (data.get("fighters") or {}).values()
+    return {
+        t for f in fighters if str(f.get("side")) in sides for t in f.get("known_traps") or () if t in traps
+    }
+
+
+def _traps(grid: Layout, data: Mapping[str, Any], shown: Collection[str]) -> list[str]:
+    """FuturePath traps and mines (a spiked ring; dashed once disarmed or gone off)."""
+    out = []
+    for tid, trap in (data.get("traps") or {}).items():
+        if tid in shown:
+            x, y = grid.center((int(trap["pos"][0]), int(trap["pos"][1])))
+            kind, state = ("trap", "armed") if trap.get("armed") else ("trap spent", "disarmed or gone off")
+            title = "<title>" + escape(f"{tid} (trap, {state})") + "</title>"
+            out.append(f'<g class="{kind}" data-trap={quoteattr(str(tid))}>{title}{_spikes(x, y)}</g>')
+    return ['<g class="traps">', *out, "</g>"] if out else []
+
+
+def _spikes(x: float, y: float, r: float = CELL * 0.18) -> str:
+    ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+    lines = "".join(
+        f'<line x1="{x + dx * r:.1f}" y1="{y + dy * r:.1f}"'
+        f' x2="{x + dx * r * 1.7:.1f}" y2="{y + dy * r * 1.7:.1f}"/>'
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))
+    )
+    return ring + lines
+
+
 def _object(grid: Layout, oid: str, o: Mapping[str, Any]) -> str:
     x, y = grid.center((int(o["pos"][0]), int(o["pos"][1])))
     s = CELL * 0.22
@@ -396,6 +437,7 @@ LEGEND = (
     ("object", '<polygon class="object" points="7,-7 14,0 7,7 0,0"/>', "object"),
     ("item", '<polygon class="item" points="0,7 10,7 0,-3"/>', "on the ground"),
     ("grenade", '<circle class="grenade" cx="7" cy="0" r="7"/>', "grenade"),
+    ("trap", f'<g class="trap">{_spikes(7, 0, 4.2)}</g>', "trap"),
     (
         "badge",
         '<circle class="badge" cx="7" cy="0" r="7"/><text class="badge-count" x="7" y="3.5">2</text>',

@@ -1,7 +1,9 @@
 """The live part of the table: every connected client of a table, and a view pushed to each after every
-change. A client first says who it is (``{"type": "hello", "key": ...}``); it then receives its view, and
-may act or undo over the same socket (answered with ``ack`` or ``error``, as the HTTP API answers).
-A client that reconnects says hello again and gets the current view: nothing to replay on its side.
+change. A client first says who it is (``{"type": "hello", "key": ...}``); it then receives its view whole
+(``{"type": "view", "view": ...}``), after each change a patch from it (``{"type": "patch", "seq": n,
+"patch": ...}``, :mod:`tactica.table.wire`), and may act or undo over the same socket (answered with
+``ack`` or ``error``, as the HTTP API answers) or ask for the whole view again (``{"type": "view"}``).
+A client that reconnects says hello again and gets the current view whole: nothing to replay on its side.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from fastapi import WebSocket
 
 from tactica.table.errors import Refused, TableRequestError
 from tactica.table.service import TableService
+from tactica.table.wire import patch
 
 #: Seconds a new socket has to say hello.
 HELLO_TIMEOUT = 10.0
@@ -29,10 +32,40 @@ MAX_BEHIND = 64
 BEHIND = 4008
 
 
+class Messages:
+    """The text of each message sent after one change, written once whatever the number of clients it goes
+    to: a whole view by view, a patch by pair of views (clients holding one key mostly hold the same last
+    view, so fifty clients of three keys cost three patches)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[int, ...], tuple[Any, str]] = {}
+
+    def whole(self, view: dict[str, Any]) -> str:
+        return self._text((id(view),), view, lambda: {"type": "view", "view": view})
+
+    def patch(self, old: dict[str, Any], new: dict[str, Any]) -> str | None:
+        """The patch from ``old`` to ``new``; None when they are equal."""
+        made = self._text((id(old), id(new)), (old, new), lambda: _patch_message(old, new))
+        return made or None
+
+    def _text(self, key: tuple[int, ...], keep: Any, make: Callable[[], dict[str, Any] | None]) -> str:
+        if key not in self._texts:  # ``keep`` holds the views, so their ids are not reused meanwhile
+            message = make()
+            self._texts[key] = (keep, json.dumps(message) if message is not None else "")
+        return self._texts[key][1]
+
+
+def _patch_message(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    change = patch(old, new)
+    return {"type": "patch", "seq": new["seq"], "patch": change} if change else None
+
+
 @dataclass(eq=False)
 class Client:
     """One connected socket and the key it said hello with. Everything sent to it goes through its outbox,
-    written in order by its own task, so a slow reader delays only itself."""
+    written in order by its own task, so a slow reader delays only itself. A client gets its view whole
+    once (after hello, or when it asks), then a patch from the view it holds after each change
+    (:mod:`tactica.table.wire`): ``shown`` is the view it holds once everything posted has arrived."""
 
     socket: WebSocket
     key: str
@@ -46,14 +79,26 @@ class Client:
     def post(self, message: dict[str, Any]) -> None:
         self._put(json.dumps(message))
 
-    def show(self, view: Any, text: str) -> None:
-        """Post ``view`` (``text`` is its message) unless it is the one last posted or an older state;
-        ``view`` None: ``text`` is an error, always posted."""
-        if view is not None:
-            if view is self.shown or (self.shown is not None and view["seq"] < self.shown["seq"]):
-                return
-            self.shown = view
-        self._put(text)
+    def show(self, view: dict[str, Any], messages: Messages) -> None:
+        """Post ``view`` as a patch from the one last posted (whole to a client that holds none); nothing
+        when it is that view, an equal one, or an older state."""
+        if self.shown is None:
+            self.show_whole(view, messages)
+            return
+        if view is self.shown or view["seq"] < self.shown["seq"]:
+            return
+        text = messages.patch(self.shown, view)
+        self.shown = view
+        if text is not None:
+            self._put(text)
+
+    def show_whole(self, view: dict[str, Any], messages: Messages) -> None:
+        """Post the whole view (a client's first, or one it asked for); the newer of ``view`` and the one
+        last posted, so a client never steps back."""
+        if self.shown is not None and view["seq"] < self.shown["seq"]:
+            view = self.shown
+        self.shown = view
+        self._put(messages.whole(view))
 
     def _put(self, text: str) -> None:
         if self.outbox.qsize() < MAX_BEHIND:
@@ -94,7 +139,7 @@ class Hub:
             await socket.send_json(_error(error))
             await socket.close(code=4000 + error.status)
             return
-        client.show(view, json.dumps({"type": "view", "view": view}))
+        client.show_whole(view, Messages())
         self.clients.setdefault(table_id, set()).add(client)
         client.writer = asyncio.create_task(self._write(table_id, client))
         try:
@@ -122,7 +167,7 @@ class Hub:
             client.post(_error(error))
             return
         if kind == "view":
-            client.post({"type": "view", "view": done})
+            client.show_whole(done, Messages())
             return
         client.post({"type": "ack", **done})
         await self.changed(table_id)
@@ -140,21 +185,25 @@ class Hub:
             if not keys:
                 return
             views = await to_thread.run_sync(self._views, table_id, keys)
+            messages = Messages()
             for client in list(self.clients.get(table_id, ())):
-                if client.key in views:
-                    client.show(*views[client.key])
+                view, error = views.get(client.key, (None, None))
+                if view is not None:
+                    client.show(view, messages)
+                elif error is not None:
+                    client.post(error)
 
-    def _views(self, table_id: str, keys: set[str]) -> dict[str, tuple[Any, str]]:
-        """Each key's view of the table now, with its message as text (the views are made and the text
-        written once per key, whatever the number of clients holding it)."""
-        views: dict[str, tuple[Any, str]] = {}
+    def _views(
+        self, table_id: str, keys: set[str]
+    ) -> dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+        """Each key's view of the table now (made once per key, whatever the number of clients holding
+        it), or the error that key gets instead."""
+        views: dict[str, tuple[dict[str, Any] | None, dict[str, Any] | None]] = {}
         for key in keys:
             try:
-                view: Any = self.service.view(table_id, key)
-                message = {"type": "view", "view": view}
+                views[key] = (self.service.view(table_id, key), None)
             except TableRequestError as error:
-                view, message = None, _error(error)
-            views[key] = (view, json.dumps(message))
+                views[key] = (None, _error(error))
         return views
 
     async def _write(self, table_id: str, client: Client) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tactica.engine import Action
-from tactica.render.svg import board_svg
+from tactica.render.svg import board_svg, known_traps
 from tactica.render.turn import combatant_lines, turn_line
 from tactica.store import LogEntry
 from tactica.table.access import Access
@@ -48,20 +49,35 @@ def _view(live: LiveTable, who: Access) -> dict[str, Any]:
         "over": fight.is_over(),
         "turn": live.memo(("turn", hidden), lambda: turn_line(fight, hidden=hidden)),
         "combatants": (combatants := _combatants(live, who, hidden)),
-        "board_svg": _board(live, hidden, {c["id"]: c["summary"] for c in combatants}),
+        "board_svg": _board(live, hidden, {c["id"]: c["summary"] for c in combatants}, _traps_of(live, who)),
         "actions": _actions(live, who, hidden),
-        "log": _log(live, hidden, _vague_about(live, who), _sealed_from(live, who)),
+        "log": _log(live, _secrets(live, who), _sealed_from(live, who)),
     }
     if who.is_gm:
         view["gm"] = _gm(live)
     return view
 
 
-def _board(live: LiveTable, hidden: frozenset[str], summaries: dict[str, str]) -> str:
-    """The board without the ``hidden`` combatants, each token titled with its summary (made once per
-    state for the keys that hide and summarize alike)."""
-    key = ("board", hidden, tuple(summaries.items()))
-    return live.memo(key, lambda: board_svg(live.fight, hidden=hidden, summaries=summaries))
+def _board(live: LiveTable, hidden: frozenset[str], summaries: dict[str, str], traps: frozenset[str]) -> str:
+    """The board without the ``hidden`` combatants, each token titled with its summary, showing the
+    ``traps`` named (made once per state for the keys that hide, summarize and know alike)."""
+    key = ("board", hidden, tuple(summaries.items()), traps)
+    return live.memo(key, lambda: board_svg(live.fight, hidden=hidden, summaries=summaries, traps=traps))
+
+
+def _unnoticed(live: LiveTable, who: Access) -> frozenset[str]:
+    """The traps ``who`` does not know of (none for the GM)."""
+    if who.is_gm:
+        return frozenset()
+    return live.memo("traps", lambda: frozenset(known_traps(live.fight))) - _traps_of(live, who)
+
+
+def _traps_of(live: LiveTable, who: Access) -> frozenset[str]:
+    """The traps ``who`` knows of: every one for the GM; for a player, those its seat's sides noticed."""
+    if who.is_gm:
+        return live.memo("traps", lambda: frozenset(known_traps(live.fight)))
+    sides = frozenset(str(f.get("side")) for fid, f in _fighters(live).items() if fid in who.combatants)
+    return live.memo(("traps", sides), lambda: frozenset(known_traps(live.fight, sides)))
 
 
 def _fighters(live: LiveTable) -> Mapping[str, Any]:
@@ -95,31 +111,50 @@ def _combatants(live: LiveTable, who: Access, hidden: Collection[str]) -> list[d
     return shown
 
 
-def _actions(live: LiveTable, who: Access, hidden: Collection[str]) -> list[dict[str, Any]]:
-    """The legal actions ``who`` may take now (each action's JSON made once per state, for every key)."""
-    every = live.memo("actions", lambda: [(a.actor, _action(a)) for a in live.fight.legal_actions()])
-    actors = live.memo("actors", lambda: {actor for actor, _ in every})
-    allowed = {actor for actor in actors if who.may_act_for(actor) and actor not in hidden}
-    return [shown for actor, shown in every if actor in allowed and shown["target"] not in hidden]
+def _actions(live: LiveTable, who: Access, hidden: frozenset[str]) -> dict[str, dict[str, list[str]]]:
+    """The legal actions ``who`` may take now, by actor and verb: ``{"vex": {"move": ["@3,4", ...]}}``, each
+    the action's text after its actor and verb (``vex move @3,4``). Made once per state for the keys that
+    may act for the same combatants."""
+    every = live.memo("actions", lambda: [_listed(a) for a in live.fight.legal_actions()])
+    actors = live.memo("actors", lambda: {actor for actor, *_ in every})
+    allowed = frozenset(actor for actor in actors if who.may_act_for(actor) and actor not in hidden)
+    return live.memo(("actions", allowed, hidden), lambda: _grouped(every, allowed, hidden))
+
+
+def _grouped(
+    every: list[tuple[str, str, str | None, str]], actors: frozenset[str], hidden: frozenset[str]
+) -> dict[str, dict[str, list[str]]]:
+    grouped: dict[str, dict[str, list[str]]] = {}
+    for actor, verb, target, rest in every:
+        if actor in actors and target not in hidden:
+            grouped.setdefault(actor, {}).setdefault(verb, []).append(rest)
+    return grouped
 
 
 @functools.lru_cache(maxsize=ACTIONS_REMEMBERED)
-def _action(action: Action) -> dict[str, Any]:
-    """An action's JSON (remembered: most of one state's legal actions are legal again in the next)."""
-    return {
-        "text": str(action),
-        "actor": action.actor,
-        "verb": action.verb,
-        "target": action.target,
-        "at": list(action.at) if action.at is not None else None,
-        "to": list(action.to) if action.to is not None else None,
-        "using": action.using,
-    }
+def _listed(action: Action) -> tuple[str, str, str | None, str]:
+    """An action's actor, verb, target and the rest of its text (remembered: most of one state's legal
+    actions are legal again in the next)."""
+    return action.actor, action.verb, action.target, str(action)[len(action.actor) + len(action.verb) + 2 :]
+
+
+def action_texts(actions: dict[str, dict[str, list[str]]]) -> list[str]:
+    """The texts of a view's actions, in order (``"vex move @3,4"``)."""
+    return [
+        " ".join(filter(None, (actor, verb, rest)))
+        for actor, verbs in actions.items()
+        for verb, rests in verbs.items()
+        for rest in rests
+    ]
 
 
 def lines_for(live: LiveTable, who: Access, seq: int) -> list[str]:
     """The log lines of entry ``seq`` as ``who`` may read them."""
-    return _lines(live.lines_of(seq), _hidden_from(live, who), _vague_about(live, who))
+    return _lines(live.lines_of(seq), _secrets(live, who))
+
+
+def _secrets(live: LiveTable, who: Access) -> _Secrets:
+    return _Secrets(_hidden_from(live, who), _vague_about(live, who), _unnoticed(live, who))
 
 
 def _hidden_from(live: LiveTable, who: Access) -> frozenset[str]:
@@ -151,20 +186,26 @@ def _latest_in_effect(live: LiveTable) -> dict[str, int]:
     return {entry.text.split(" ", 1)[0]: entry.seq for entry in live.entries if entry.seq in in_effect}
 
 
-def _log(
-    live: LiveTable, hidden: frozenset[str], vague: frozenset[str], sealed: frozenset[int]
-) -> list[dict[str, Any]]:
-    """The log as keys that hide, blur and seal the same see it (made once per state for all of them)."""
-    return live.memo(("log", hidden, vague, sealed), lambda: _log_entries(live, hidden, vague, sealed))
+@dataclass(frozen=True)
+class _Secrets:
+    """What one key may not read in the log: lines naming ``hidden`` combatants, the harm left of ``vague``
+    ones, and the noticing of traps its side has not noticed (FuturePath 42)."""
+
+    hidden: frozenset[str]
+    vague: frozenset[str]
+    unnoticed: frozenset[str]
 
 
-def _log_entries(
-    live: LiveTable, hidden: Collection[str], vague: Collection[str], sealed: Collection[int]
-) -> list[dict[str, Any]]:
-    opening = _lines(live.opening_lines(), hidden, vague)
+def _log(live: LiveTable, secrets: _Secrets, sealed: frozenset[int]) -> list[dict[str, Any]]:
+    """The log as keys that keep the same secrets see it (made once per state for all of them)."""
+    return live.memo(("log", secrets, sealed), lambda: _log_entries(live, secrets, sealed))
+
+
+def _log_entries(live: LiveTable, secrets: _Secrets, sealed: Collection[int]) -> list[dict[str, Any]]:
+    opening = _lines(live.opening_lines(), secrets)
     entries: list[dict[str, Any]] = [{"seq": 0, "kind": "start", "text": "set-up", "lines": opening}]
     for entry in live.entries[-LOG_ENTRIES:]:
-        if _names_any(entry.text, hidden):
+        if _names_any(entry.text, secrets.hidden):
             continue
         lines = live.lines_of(entry.seq) if entry.kind != UNDO else []
         if entry.seq in sealed:
@@ -177,7 +218,7 @@ def _log_entries(
                 "text": entry.text,
                 "seat": entry.seat,
                 "undone": entry.seq in live.undone,
-                "lines": _lines(lines, hidden, vague),
+                "lines": _lines(lines, secrets),
             }
         )
     return entries
@@ -196,8 +237,17 @@ def _sealed_entry(entry: LogEntry) -> dict[str, Any]:
     }
 
 
-def _lines(lines: list[str], hidden: Collection[str], vague: Collection[str]) -> list[str]:
-    return [_redacted(line, vague) for line in lines if not _names_any(line, hidden)]
+def _lines(lines: list[str], secrets: _Secrets) -> list[str]:
+    return [
+        _redacted(line, secrets.vague)
+        for line in lines
+        if not _names_any(line, secrets.hidden) and not _notices_any(line, secrets.unnoticed)
+    ]
+
+
+def _notices_any(line: str, traps: Collection[str]) -> bool:
+    """Whether ``line`` says one of ``traps`` was noticed (FuturePath's log: "sly: trap mine noticed")."""
+    return any(f"trap {trap} noticed" in line for trap in traps)
 
 
 #: How the logs of the five systems state what harm a combatant has left ("ada HP 15", "STUN 12").

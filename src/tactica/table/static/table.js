@@ -5,6 +5,7 @@ const tableId = main.dataset.table;
 const key = readKey();
 const $ = (id) => document.getElementById(id);
 let view = null;
+let legal = []; // the view's actions, one object each: {text, actor, verb, target, at, to, using}
 let socket = null;
 let retries = 0;
 let retryTimer = null;
@@ -61,6 +62,8 @@ function receive(message) {
     retries = 0;
     status("live");
     render(message.view);
+  } else if (message.type === "patch") {
+    render(applyPatch(view, message.patch));
   } else if (message.type === "error" && message.status === 428) {
     askFaces(message);
   } else if (message.type === "error") {
@@ -99,9 +102,58 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// After a change the server sends only what changed since the view this page holds (tactica.table.wire):
+// values put by path, long texts spliced (offsets in UTF-16 units, as here), log entries dropped or put by seq.
+function applyPatch(old, patch) {
+  let next = { ...old };
+  for (const [path, value] of patch.put || []) {
+    if (!path.length) {
+      next = { ...value };
+      continue;
+    }
+    let into = next;
+    for (const step of path.slice(0, -1)) into = into[step] = { ...into[step] };
+    into[path[path.length - 1]] = value;
+  }
+  for (const [part, [start, end, text]] of Object.entries(patch.splice || {})) next[part] = next[part].slice(0, start) + text + next[part].slice(end);
+  if (patch.log) {
+    const entries = new Map(next.log.map((e) => [e.seq, e]));
+    for (const seq of patch.log.drop) entries.delete(seq);
+    for (const e of patch.log.put) entries.set(e.seq, e);
+    next.log = [...entries.keys()].sort((a, b) => a - b).map((seq) => entries.get(seq));
+  }
+  return next;
+}
+
+// The view lists actions by actor and verb, each as the rest of its text ({"vex": {"move": ["@3,4"]}});
+// read back as the engine reads an action: ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...].
+function expand(grouped) {
+  const out = [];
+  for (const [actorId, verbs] of Object.entries(grouped)) {
+    for (const [verb, rests] of Object.entries(verbs)) for (const rest of rests) out.push(readAction(actorId, verb, rest));
+  }
+  return out;
+}
+
+function readAction(actorId, verb, rest) {
+  const action = { text: [actorId, verb, rest].filter(Boolean).join(" "), actor: actorId, verb, target: null, at: null, to: null, using: null };
+  const words = rest.split(" ").filter(Boolean);
+  const pos = (word) => word.slice(1).split(",").map(Number);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word.startsWith("+")) continue;
+    else if (word.startsWith("@") && !action.at) action.at = pos(word);
+    else if (word === "to" && action.at && !action.to) action.to = pos(words[++i]);
+    else if (word === "with" && !action.using) action.using = words[++i];
+    else if (!action.target && !action.at && !action.using) action.target = word;
+  }
+  return action;
+}
+
 // -- rendering the view ----------------------------------------------------------------------------
 
 function render(next) {
+  if (next.actions !== view?.actions) legal = expand(next.actions);
   view = next;
   document.title = `${view.table.name} — tactica`;
   $("title").textContent = `${view.table.name} (${view.table.system_name})`;
@@ -119,17 +171,17 @@ function render(next) {
 function renderActions() {
   const box = $("actions");
   if (view.over) return box.replaceChildren(el("p", {}, "The fight is over."));
-  if (!view.actions.length) return box.replaceChildren(el("p", { class: "quiet-text" }, "Nothing for you to do now: waiting for others."));
-  const actors = [...new Set(view.actions.map((a) => a.actor))];
+  if (!legal.length) return box.replaceChildren(el("p", { class: "quiet-text" }, "Nothing for you to do now: waiting for others."));
+  const actors = [...new Set(legal.map((a) => a.actor))];
   if (!actors.includes(actor)) actor = actors[0];
-  box.replaceChildren(actorTabs(actors), ...verbRows(view.actions.filter((a) => a.actor === actor)));
+  box.replaceChildren(actorTabs(actors), ...verbRows(legal.filter((a) => a.actor === actor)));
   markTokens();
 }
 
 // Ring the acting combatant's token, and the target of the action waiting for confirmation.
 function markTokens() {
   for (const token of $("board").querySelectorAll(".token[data-id]")) {
-    token.classList.toggle("acting", token.dataset.id === actor && view.actions.length > 0);
+    token.classList.toggle("acting", token.dataset.id === actor && legal.length > 0);
     token.classList.toggle("chosen", token.dataset.id === chosen?.target);
   }
 }
@@ -268,8 +320,8 @@ function clicked(event) {
   const at = square && [Number(square.dataset.x), Number(square.dataset.y)];
   const hit = (a) => (token && a.target === token) || (at && a.at && a.at[0] === at[0] && a.at[1] === at[1]);
   const offered = squares?.filter(hit) || [];
-  const found = offered.length ? offered : view.actions.filter((a) => a.actor === actor && hit(a));
-  if (!found.length && token !== actor && view.actions.some((a) => a.actor === token)) return pick(token);
+  const found = offered.length ? offered : legal.filter((a) => a.actor === actor && hit(a));
+  if (!found.length && token !== actor && legal.some((a) => a.actor === token)) return pick(token);
   if (found.length === 1) return choose(found[0]);
   if (found.length > 1) return offer(found);
 }
@@ -303,7 +355,7 @@ function showConfirm(text) {
 
 // A new view keeps the choice waiting for confirmation while the server still lists it.
 function keepChoice() {
-  const still = chosen && view.actions.find((a) => a.text === chosen.text);
+  const still = chosen && legal.find((a) => a.text === chosen.text);
   if (still) choose(still);
   else cancel();
 }
@@ -381,6 +433,7 @@ $("harm").addEventListener("change", () => settings({ harm: $("harm").value }));
 $("notes-save").addEventListener("click", () => settings({ notes: $("notes").value }));
 $("save").addEventListener("click", exportFight);
 window.addEventListener("offline", wentOffline);
+window.tactica = { view: () => view, actions: () => legal }; // what the page holds, for scripts and tests
 window.addEventListener("online", cameOnline);
 if (!key) say("This link has no key: open the link the GM gave you (it ends with #k=…).");
 else connect();
