@@ -47,8 +47,8 @@ def skill(e: Any) -> str:
 
 
 def maneuver(e: Any) -> str | None:
-    if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl"):
-        return None  # the move's own line says it
+    if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl", "pick-up", "door"):
+        return None  # the move's or the item's own line says it
     kind = f"{e.type} action" if " " not in e.type else e.type
     return f"{e.actor} uses {e.maneuver} ({kind})"
 
@@ -71,5 +71,7 @@ FORMATTERS: dict[str, Formatter] = {
     "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
     "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
     "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",
+    "ItemMoved": lambda e: f"{e.actor}'s {e.item}: {e.how} at {at(e.at)}",
+    "DoorMoved": lambda e: f"{e.actor} {e.how} {e.door}",
 }
 SUFFIXES: dict[str, Suffix] = {}

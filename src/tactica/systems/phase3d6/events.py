@@ -155,3 +155,23 @@ class AttackStopped(Event):
     defender: str
     attacker: str
     maneuver: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMoved(Event):
+    """Rule 16: a weapon went to or came from the ground in hex ``at`` (``how``: dropped, knocked away by a
+    Disarm, picked up)."""
+
+    actor: str
+    item: str
+    how: str
+    at: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class DoorMoved(Event):
+    """Rule 16: a door was opened or closed (``how``)."""
+
+    actor: str
+    door: str
+    how: str

@@ -2,7 +2,8 @@
 
 On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready [with W]
 +attacks|+moves``, ``move @Q,R`` (a half move is a move action, more is a full-Phase action), ``step @Q,R``,
-``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``reload``, ``drop``, ``recovery``,
+``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
+``close D``, ``reload``, ``drop``, ``recovery``,
 ``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
 or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
 (rule 21), ``fire`` or ``pass`` (a readied attack, rule 20).
@@ -10,6 +11,7 @@ or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +20,18 @@ from tactica.engine.events import Event, FightStarted
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
 from tactica.grid import Path
-from tactica.systems.phase3d6 import combat, duel, economy, holds, movement, odds, phases, tally
+from tactica.systems.phase3d6 import (
+    combat,
+    doors,
+    duel,
+    economy,
+    holds,
+    items,
+    movement,
+    odds,
+    phases,
+    tally,
+)
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -28,7 +41,7 @@ S = Phase3d6State
 ANSWERS = {"opportunity": ("opportunity", "pass"), "abort": ("abort", "pass"), "ready": ("fire", "pass")}
 TURN_VERBS = (
     "attack", "dodge", "ready", "move", "step", "withdraw", "crawl", "stand", "prone", "draw", "reload",
-    "drop", "recovery", "recover", "delay", "end",
+    "drop", "recovery", "recover", "delay", "end", "sheathe", "pickup", "open", "close",
 )  # fmt: skip
 #: Turn verbs that are the seed's table rows, by manoeuvre id (for the provoking check and the log).
 ROWS = {
@@ -37,7 +50,12 @@ ROWS = {
     "reload": "reload",
     "recovery": "recovery",
     "recover": "recover-stun",
+    **items.ROWS,
+    "open": "door",
+    "close": "door",
 }
+#: Move actions done in place, after any attack of opportunity they provoke (rule 10).
+IN_PLACE = ("stand", "draw", "reload", "sheathe", "pickup", "open", "close")
 MANEUVER_FLAGS = ("haymaker", "disarm")
 
 
@@ -57,6 +75,7 @@ def _fighter(game: G, cid: str) -> Fighter:
         prone=c.prone,
         drawn=None if drawn == "fists" else drawn,
         ammo=ammo,
+        carried=[w for w in sheet.weapons if w != "fists"],
     )
     fighter.out = fighter.stun <= 0 or fighter.body <= 0
     return fighter
@@ -102,6 +121,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         state = Phase3d6State()
         for cid in game.start:
             state.fighters[cid] = _fighter(game, cid)
+        state.ground = [copy.copy(item) for item in game.ground]
+        state.objects = {did: copy.copy(door) for did, door in game.doors.items()}
         return state
 
     def side_of(self, game: G, actor: str) -> str:
@@ -167,7 +188,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if economy.move_problem(state, f) is None:
             out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
         out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
-        out += [Action(f.id, "drop")] if f.drawn is not None and wanted("drop") else []
+        move_open = economy.move_problem(state, f) is None
+        out += [a for a in items.candidates(state, f, move_open=move_open) if wanted(a.verb)]
         return [*out, Action(f.id, "end")] if wanted("end") else out
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
@@ -181,13 +203,12 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
 
     def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
         out: list[Action] = []
-        sheet = game.sheet(f.id)
         if f.prone:
             out.append(Action(f.id, "stand"))
             if not f.hexes:
-                taken = {o.pos for o in state.fighters.values() if not o.out}
+                taken = {o.pos for o in state.fighters.values() if not o.out} | doors.closed(state)
                 out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
-        out += [Action(f.id, "draw", w) for w in sheet.weapons if w != "fists" and w != f.drawn]
+        out += doors.candidates(game, state, f)
         weapon = game.weapons.get(f.drawn or "")
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
             out.append(Action(f.id, "reload"))
@@ -248,14 +269,16 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             )
         if verb == "dodge":
             return economy.attack_problem(state, f) or "dodge takes no target"
-        if verb in ("stand", "draw", "reload"):
+        if verb in ("stand", "reload"):
             return _move_action_refusal(game, state, f, action)
+        if verb in items.ROWS:
+            return _move_problem(state, f, verb) or items.refusal(state, f, action)
+        if verb in ("open", "close"):
+            return economy.move_problem(state, f) or doors.refusal(game, state, f, action)
         if verb in ("recovery", "recover"):
             if verb == "recover" and not f.stunned:
                 return f"{f.id} is not Stunned"
             return economy.full_problem(state, f) or f"{f.id} cannot take {verb} now"
-        if verb == "drop":
-            return f"{f.id} has nothing in hand to drop"
         if verb == "prone":
             return f"{f.id} is already prone"
         if verb == "delay":
@@ -309,7 +332,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 work = state.suspended.pop()
                 actor = state.fighters[work.actor]
                 action = Action.parse(work.note)
-                if not actor.out and _still_possible(game, actor, action):
+                if not actor.out and _still_possible(game, state, actor, action):
                     self._carry_out(game, state, actor, action, ctx)
                 elif not actor.out:
                     ctx.emit(PhaseActionLost(actor.id, f"'{action}' can no longer be done (rule 10)"))
@@ -334,7 +357,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             phases.end_slot(state, ctx)
         elif verb == "delay":
             holds.delay(state, f, action.target or "", ctx)
-        elif verb in ("stand", "draw", "reload"):
+        elif verb in IN_PLACE:
             f.moves += 1  # a move action, paid now and done after any attacks of opportunity (rule 10)
             if self._provokes(game, state, f, verb, ctx):
                 state.suspended.append(Suspended(f.id, "action", note=str(action)))
@@ -346,8 +369,12 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             self._carry_out(game, state, f, action, ctx)
 
     def _provokes(self, game: G, state: S, f: Fighter, verb: str, ctx: Context) -> bool:
-        """Rule 9b, 16: a distracting move action in a threatened hex (skill check negates)."""
-        return combat.offer(game, state, f, f.pos, game.maneuvers[ROWS[verb]].title.lower(), True, ctx)
+        """Rule 9b, 16: a distracting move action in a threatened hex, as its row of the table says ("yes";
+        "skill": a skill check negates)."""
+        row = game.maneuvers[ROWS[verb]]
+        if row.provokes == "no":
+            return False
+        return combat.offer(game, state, f, f.pos, row.title.lower(), row.provokes == "skill", ctx)
 
     def _move(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         assert action.at is not None
@@ -400,15 +427,19 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             f.prone = True
             ctx.emit(ManeuverUsed(f.id, "drop-prone", "free"))
         elif verb == "draw":
-            f.drawn = action.target
-            ctx.emit(ManeuverUsed(f.id, "draw", "move"))
+            items.draw(f, action.target or "", ctx)
+        elif verb == "sheathe":
+            items.sheathe(f, ctx)
+        elif verb == "pickup":
+            items.pick_up(state, f, action.target or "", ctx)
+        elif verb in ("open", "close"):
+            doors.swing(state, f, action, ctx)
         elif verb == "reload":
             weapon = game.weapons[f.drawn or ""]
             f.ammo[weapon.name] = weapon.ammo or 0
             ctx.emit(ManeuverUsed(f.id, "reload", "move"))
         elif verb == "drop":
-            f.drawn = None
-            ctx.emit(ManeuverUsed(f.id, "drop-item", "free"))
+            items.drop(state, f, ctx)
         elif verb in ("recovery", "recover") and not self._full_phase(state, f, ROWS[verb], ctx):
             return  # started with a move action: it happens when it is completed (rule 15)
         elif verb == "recovery":
@@ -470,23 +501,26 @@ def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
     return f"{f.id} cannot move to {_at(action)} now"
 
 
+def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
+    """Why a move action is not open now (a free action such as ``drop`` needs none)."""
+    return None if verb == "drop" else economy.move_problem(state, f)
+
+
 def _at(action: Action) -> str:
     return f"@{action.at[0]},{action.at[1]}" if action.at else "there"
 
 
 def _move_action_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
-    """Why stand, draw or reload is refused."""
+    """Why stand or reload is refused."""
     problem = economy.move_problem(state, f)
     if problem:
         return problem
     if action.verb == "stand":
         return f"{f.id} is not prone"
-    if action.verb == "draw":
-        return f"{f.id} can draw one of its other weapons: {', '.join(game.sheet(f.id).weapons)}"
     return f"{f.id}'s weapon in hand needs no reloading (or takes no ammunition)"
 
 
-def _still_possible(game: G, f: Fighter, action: Action) -> bool:
+def _still_possible(game: G, state: S, f: Fighter, action: Action) -> bool:
     """After the attacks of opportunity it provoked, can the action still be done (rule 10)? (A Disarm may
     have taken the gun to reload; a knock-down is not modelled.)"""
     if action.verb == "reload":
@@ -494,7 +528,7 @@ def _still_possible(game: G, f: Fighter, action: Action) -> bool:
         return weapon is not None and weapon.ammo is not None
     if action.verb == "stand":
         return f.prone
-    return True
+    return items.still_possible(state, f, action)
 
 
 def _how(kind: str) -> str:
