@@ -53,6 +53,15 @@ def maneuver(e: Any) -> str | None:
     return f"{e.actor} uses {e.maneuver} ({kind})"
 
 
+def readied(e: Any) -> str:
+    if e.weapon:
+        how = "an attack" if e.what == "strike" else f"a {e.what}"
+        whom = e.target or "the first enemy"
+        return f"{e.actor} readies {how} with {e.weapon} for when {whom} {e.trigger}"
+    what = f"{e.what} {e.target}" if e.target else e.what
+    return f"{e.actor} readies '{what}' for the first enemy that {e.trigger}"
+
+
 FORMATTERS: dict[str, Formatter] = {
     "PhaseStarted": phase_started,
     "PostTurn": lambda e: f"Post-Turn {e.turn}: everyone Takes a Recovery",
@@ -65,9 +74,7 @@ FORMATTERS: dict[str, Formatter] = {
     "SkillRolled": skill,
     "ManeuverUsed": maneuver,
     "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
-    "ActionReadied": lambda e: (
-        f"{e.actor} readies an attack with {e.weapon} for the first enemy that {e.trigger}"
-    ),
+    "ActionReadied": readied,
     "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
     "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
     "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",

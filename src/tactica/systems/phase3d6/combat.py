@@ -22,6 +22,7 @@ from tactica.systems.phase3d6.events import (
     FighterDown,
     ManeuverUsed,
     OpportunityOffered,
+    PhaseActionLost,
     SkillRolled,
 )
 from tactica.systems.phase3d6.setup import Phase3d6Game
@@ -119,6 +120,14 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
         return f"{target.id} is not an opponent of {attacker.id}"
     if target.out:
         return f"{target.id} is out of the fight"
+    problem = reach_problem(game, state, attacker, target, weapon)
+    if problem is None and weapon.kind == "ranged" and attacker.ammo.get(weapon.name, 1) <= 0:
+        return f"{weapon.name} is empty: reload it"
+    return problem
+
+
+def reach_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
+    """Rule 7: melee within reach; ranged within range and in line of sight."""
     distance = game.board.distance(attacker.pos, target.pos)
     if weapon.kind == "melee":
         reach = game.sheet(attacker.id).reach
@@ -131,8 +140,6 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
     blockers += doors.closed(state)
     if not line_of_sight(game.board, attacker.pos, target.pos, blockers=blockers):
         return f"{attacker.id} has no line of sight to {target.id} (rule 7)"
-    if attacker.ammo.get(weapon.name, 1) <= 0:
-        return f"{weapon.name} is empty: reload it"
     return None
 
 
@@ -168,6 +175,9 @@ def resume_attack(game: G, state: S, ctx: Context) -> None:
     work = state.suspended[-1]
     attacker_id, target_id, weapon_name, maneuver = work.note.split()
     attacker, target = state.fighters[attacker_id], state.fighters[target_id]
+    if not (attacker.out or target.out) and _lost(game, state, attacker, target, weapon_name, ctx):
+        state.suspended.pop()
+        return
     if work.data["stage"] == 0 and not (attacker.out or target.out) and can_abort(state, target):
         work.data["stage"] = 1
         state.pending.append(Decision(target.id, "abort", attacker.id, {"blocks": len(state.suspended) - 1}))
@@ -185,6 +195,20 @@ def resume_attack(game: G, state: S, ctx: Context) -> None:
         bool(work.data["opportunity"]),
         ctx,
     )
+
+
+def _lost(game: G, state: S, attacker: Fighter, target: Fighter, weapon_name: str, ctx: Context) -> bool:
+    """Rule 20: a readied action that came first (a move away, a Disarm) may leave the declared attack
+    impossible: the weapon is no longer in hand, or the target out of reach or sight. It is lost."""
+    weapon = weapon_of(game, attacker, weapon_name)
+    problem = (
+        f"{weapon_name} is no longer in hand"
+        if weapon is None
+        else reach_problem(game, state, attacker, target, weapon)
+    )
+    if problem is not None:
+        ctx.emit(PhaseActionLost(attacker.id, f"its attack on {target.id} is lost: {problem} (rule 20)"))
+    return problem is not None
 
 
 def roll(

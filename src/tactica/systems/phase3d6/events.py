@@ -123,11 +123,14 @@ class InitiativeMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class ActionReadied(Event):
-    """Rule 20: an attack readied against the first enemy that ``trigger``."""
+    """Rule 20: an action readied (``what``: an attack manoeuvre with ``weapon``, a Dodge, a move or free
+    action) for the first enemy that ``trigger`` (only ``target`` when an attack names it)."""
 
     actor: str
     weapon: str
     trigger: str
+    what: str = "strike"
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``,
 ``close D``, ``reload``, ``drop``, ``recovery``,
 ``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
 or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
-(rule 21), ``fire`` or ``pass`` (a readied attack, rule 20).
+(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tactica.systems.phase3d6 import (
     movement,
     odds,
     phases,
+    readied,
     tally,
 )
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
@@ -152,7 +153,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
             return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
-        return [Action(who.id, "fire"), Action(who.id, "pass")]
+        trigger = state.fighters[decision.trigger]
+        return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
 
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -174,11 +176,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if wanted("attack") else []
             out += [Action(f.id, "dodge")] if wanted("dodge") else []
-            if wanted("ready"):
-                weapons = combat.usable_weapons(game, f)
-                out += [
-                    Action(f.id, "ready", using=w.name, flags=(t,)) for w in weapons for t in holds.TRIGGERS
-                ]
+            out += readied.candidates(game, state, f) if wanted("ready") else []
         out += movement.move_candidates(game, state, f) if wanted("move") else []
         out += movement.step_candidates(game, state, f) if wanted("step") else []
         if wanted("withdraw") and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
@@ -218,11 +216,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         """An attack, attack of opportunity or readied attack without ``with`` uses the weapon in hand (the
         fists when nothing is drawn): the listed form names it."""
         fighter = state.fighters.get(action.actor)
-        if (
-            fighter is None
-            or action.using is not None
-            or action.verb not in ("attack", "opportunity", "ready")
-        ):
+        if fighter is None or action.using is not None or not _names_a_weapon(action):
             return action
         weapon = fighter.drawn or "fists"
         return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
@@ -252,13 +246,11 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
         """Why a well-formed action is not legal now, in the rules' words."""
         verb = action.verb
-        if verb in ("attack", "opportunity", "ready") and action.using is None:
+        if _names_a_weapon(action) and action.using is None:
             usable = [f"with {w.name}" for w in combat.usable_weapons(game, f)] or ["with a weapon"]
             return f"name the weapon: {action} {usable[0]} (usable now: {', '.join(usable)})"
         if verb == "ready":
-            return (
-                economy.attack_problem(state, f) or "ready takes a trigger: +attacks, +moves or +approaches"
-            )
+            return economy.attack_problem(state, f) or readied.refusal(game, state, f, action)
         if verb in ("attack", "opportunity"):
             return self._attack_refusal(game, state, f, action)
         if verb in ("move", "withdraw", "crawl"):
@@ -328,6 +320,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 combat.resume_attack(game, state, ctx)
             elif kind == "move":
                 movement.resume(game, state, ctx)
+            elif kind == "readied":
+                work = state.suspended.pop()
+                if not state.fighters[work.actor].out:
+                    self._take_readied(game, state, state.fighters[work.actor], Action.parse(work.note), ctx)
             else:
                 work = state.suspended.pop()
                 actor = state.fighters[work.actor]
@@ -349,7 +345,34 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         elif decision.kind == "abort":
             holds.abort(game, state, f, action.flags[0], ctx)
         else:
-            holds.fire(game, state, f, state.fighters[decision.trigger], ctx)
+            self._fire(game, state, f, state.fighters[decision.trigger], action, ctx)
+
+    def _fire(self, game: G, state: S, f: Fighter, trigger: Fighter, answer: Action, ctx: Context) -> None:
+        """Rule 20: the readied action goes just before the trigger's, after the 1-hex step the answer
+        names (seed l.100); it waits as a ``Suspended('readied')`` record while the step's decisions are
+        made."""
+        holds.fire(game, state, f, trigger, ctx)
+        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(f, trigger))))
+        if answer.at is not None:
+            movement.start_move(game, state, f, "step", readied.one_hex(f, answer.at), ctx)
+
+    def _take_readied(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        """Rule 20: carry out the readied action if it can still be taken, provoking as it would on its own
+        ("the action that you ready might do so")."""
+        target = state.fighters.get(action.target or "")
+        if readied.problem(game, state, f, target or f) is not None:
+            ctx.emit(PhaseActionLost(f.id, f"'{action}' can no longer be done (rule 20)"))
+        elif action.verb == "attack" and target is not None:
+            maneuver = action.flags[0] if action.flags else "strike"
+            combat.declare(game, state, f, target, game.weapons[action.using or ""], maneuver, ctx)
+        elif action.verb == "dodge":
+            holds.defend(game, state, f, "dodge", ctx)
+        elif action.verb in ("move", "crawl"):
+            self._go(game, state, f, *readied.route(game, state, f, action), ctx)
+        elif action.verb in IN_PLACE:
+            self._in_place(game, state, f, action, ctx)
+        else:
+            self._carry_out(game, state, f, action, ctx)
 
     def _turn(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         verb = action.verb
@@ -359,12 +382,16 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             holds.delay(state, f, action.target or "", ctx)
         elif verb in IN_PLACE:
             f.moves += 1  # a move action, paid now and done after any attacks of opportunity (rule 10)
-            if self._provokes(game, state, f, verb, ctx):
-                state.suspended.append(Suspended(f.id, "action", note=str(action)))
-            else:
-                self._carry_out(game, state, f, action, ctx)
+            self._in_place(game, state, f, action, ctx)
         elif verb in ("move", "withdraw", "crawl", "step"):
             self._move(game, state, f, action, ctx)
+        else:
+            self._carry_out(game, state, f, action, ctx)
+
+    def _in_place(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        """A move action done where it stands: after the attacks of opportunity it provokes (rule 10)."""
+        if self._provokes(game, state, f, action.verb, ctx):
+            state.suspended.append(Suspended(f.id, "action", note=str(action)))
         else:
             self._carry_out(game, state, f, action, ctx)
 
@@ -387,6 +414,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         else:
             kind = action.verb if action.verb == "step" else "crawl"
             path = Path((f.pos, action.at), 1, (0, 1))
+        self._go(game, state, f, kind, path, ctx)
+
+    def _go(self, game: G, state: S, f: Fighter, kind: str, path: Path, ctx: Context) -> None:
+        """Start a move: readied actions it sets off go first (rule 20), then the walk."""
         holds.raise_ready(game, state, f, "moves", ctx)
         if state.pending:  # rule 20: readied attacks go just before the move
             self._pay_move(f, kind)
@@ -419,7 +450,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             holds.defend(game, state, f, "dodge", ctx)
         elif verb == "ready":
             weapon = combat.weapon_of(game, f, action.using)
-            holds.ready(state, f, weapon.name if weapon else "fists", action.flags[0], ctx)
+            readied.store(state, f, action, weapon.name if weapon else "fists", ctx)
         elif verb == "stand":
             f.prone = False
             ctx.emit(ManeuverUsed(f.id, "stand", "move"))
@@ -504,6 +535,14 @@ def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
 def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
     """Why a move action is not open now (a free action such as ``drop`` needs none)."""
     return None if verb == "drop" else economy.move_problem(state, f)
+
+
+def _names_a_weapon(action: Action) -> bool:
+    """An attack, an attack of opportunity, or a readied attack: ``with W`` names the weapon."""
+    if action.verb == "ready":
+        found = readied.kind_of(action)
+        return found is not None and readied.is_attack(found[0])
+    return action.verb in ("attack", "opportunity")
 
 
 def _at(action: Action) -> str:

@@ -17,7 +17,8 @@ class Fighter:
     (move actions used), ``full`` (a full-Phase action), ``hexes`` moved, ``stepped`` (the 1-hex step),
     ``done`` (its action in this Phase is over). ``maneuvers`` are the manoeuvres used since its last Phase
     began (rule 13). ``aoo_used``/``aoo_movers`` count attacks of opportunity in the current Phase (rules
-    11-12). ``held`` is 'ready' while a readied action waits (``ready_trigger``, ``ready_weapon``);
+    11-12). ``held`` is 'ready' while a readied action waits (``ready_trigger``; ``ready_kind`` what is
+    readied, with ``ready_weapon``, ``ready_target`` and ``ready_at``, see :mod:`readied`);
     ``lose_phase`` is the global Phase whose regular action is lost (abort, rule 21); ``dodge_until`` the
     global Phase until which it makes no attacks of opportunity (E4); ``guard`` a Block, Missile Deflection
     or Roll With A Punch waiting for the next attack; ``split`` a full-Phase action started with a move action
@@ -50,6 +51,9 @@ class Fighter:
     held: str = ""
     ready_trigger: str = ""
     ready_weapon: str = ""
+    ready_kind: str = ""
+    ready_target: str = ""
+    ready_at: Pos | None = None
     ready_phase: int = -1
     lose_phase: int = -1
     dodge_until: int = -1
