@@ -133,11 +133,29 @@ def test_phase3d6_l62_closing_a_door_is_a_move_action() -> None:
         ({"ground": [{"item": "pistol", "at": [0, 0], "ammo": 9}]}, "9 is more than pistol holds (6)"),
         ({"objects": [{"id": "gate", "at": [0, 0]}]}, "ana stands on [0, 0]: that door must be open"),
         ({"objects": [{"id": "g", "at": [1, 0]}, {"id": "g", "at": [2, 0]}]}, "'g' is used twice"),
+        (
+            {
+                "combatants": [
+                    fighter("ana", "red", (0, 0), ammo={"rifle": 1}),
+                    fighter("orc", "blue", (6, 4)),
+                ]
+            },
+            "combatants[0] (ana).ammo: 'rifle' is not among its weapons (fists)",
+        ),
+        (
+            {
+                "combatants": [
+                    fighter("ana", "red", (0, 0), weapons=["pistol"], ammo={"pistol": 7}),
+                    fighter("orc", "blue", (6, 4)),
+                ]
+            },
+            "7 is more than pistol holds (6)",
+        ),
     ],
 )
 def test_issue14_8_bad_items_and_doors_name_the_place(extra: dict[str, object], message: str) -> None:
     """Issue 14 point 8: a bad item or door in the setup is one clear error naming the entry."""
-    data = setup(fighter("ana", "red", (0, 0)), fighter("orc", "blue", (6, 4)), **extra)
+    data = {**setup(fighter("ana", "red", (0, 0)), fighter("orc", "blue", (6, 4))), **extra}
     with pytest.raises(SetupError, match=message.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)")):
         Fight.new(get_system("phase3d6"), data)
 
@@ -157,3 +175,16 @@ def test_issue14_8_the_board_draws_items_on_the_ground_and_doors() -> None:
     assert "<title>gate (object: door, closed)</title>" in svg
     fight.apply("ana open gate")
     assert 'class="object broken" data-object="gate"' in board_svg(fight)
+
+
+def test_issue14_8_a_combatant_starts_with_partial_ammunition() -> None:
+    """Issue 14 point 8: 'ammo: {pistol: 1}' starts the pistol with 1 shot of 6: one shot, then it must be
+    reloaded."""
+    fight = new_fight(
+        fighter("ana", "red", (0, 0), weapons=["pistol"], ammo={"pistol": 1}),
+        fighter("orc", "blue", (6, 4)),
+        dice=[1, 1, 1],
+    )
+    assert fs(fight, "ana").ammo == {"pistol": 1}
+    play(fight, "ana attack orc", "orc pass", "ana end", "orc end")
+    assert why(fight, "ana attack orc with pistol") == "pistol is empty: reload it"

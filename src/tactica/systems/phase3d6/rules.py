@@ -34,6 +34,7 @@ from tactica.systems.phase3d6 import (
     tally,
 )
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
+from tactica.systems.phase3d6.placed import shots_at_start
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -65,7 +66,7 @@ def _fighter(game: G, cid: str) -> Fighter:
     sheet = game.sheet(cid)
     c = spec.spec
     drawn = c.drawn if c.drawn is not None else sheet.weapons[0]
-    ammo = {w: game.weapons[w].ammo or 0 for w in sheet.weapons if game.weapons[w].ammo is not None}
+    carried = [w for w in sheet.weapons if w != "fists"]
     fighter = Fighter(
         cid,
         spec.side,
@@ -75,8 +76,8 @@ def _fighter(game: G, cid: str) -> Fighter:
         aware=c.aware,
         prone=c.prone,
         drawn=None if drawn == "fists" else drawn,
-        ammo=ammo,
-        carried=[w for w in sheet.weapons if w != "fists"],
+        ammo=shots_at_start(c.ammo, carried, game.weapons, spec.id),
+        carried=carried,
     )
     fighter.out = fighter.stun <= 0 or fighter.body <= 0
     return fighter

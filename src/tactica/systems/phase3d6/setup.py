@@ -12,7 +12,7 @@ from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
-from tactica.systems.phase3d6.placed import GroundSpec, ObjectSpec, doors, ground_items
+from tactica.systems.phase3d6.placed import GroundSpec, ObjectSpec, doors, ground_items, shots_at_start
 from tactica.systems.phase3d6.sheet import Character, Weapon
 from tactica.systems.phase3d6.state import Door, GroundItem
 from tactica.systems.setup_common import (
@@ -61,6 +61,7 @@ class CombatantSpec(BaseModel):
     stun_now: int | None = None
     body_now: int | None = None
     drawn: str | None = Field(None, description="the weapon in hand (default: its first weapon)")
+    ammo: dict[str, int] = Field(default_factory=dict, description="shots left per weapon (default: full)")
 
 
 class SetupSpec(BaseModel):
@@ -143,4 +144,5 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
             )
     if c.drawn is not None and c.drawn not in sheet.weapons:
         raise SetupError(f"{where}.drawn: '{c.drawn}' is not among its weapons ({', '.join(sheet.weapons)})")
+    shots_at_start(c.ammo, sheet.weapons, weapons, where)
     return sheet
