@@ -59,6 +59,7 @@ def test_phase3d6_l100_a_1_hex_step_as_part_of_the_readied_action() -> None:
     fight = new_fight(fighter("ana", "red", (1, 2)), fighter("orc", "blue", (3, 2)), dice=[1, 1, 1])
     play(fight, "ana ready with fists +moves", "ana end", "orc move @5,2")
     assert offered(fight) == {"ana fire @2,2", "ana pass"}
+    assert "(seed l.100)" in why(fight, "ana fire @1,1")
     events = play(fight, "ana fire @2,2", "orc pass")
     assert [(e.path, e.how) for e in of(events, "HexesMoved")] == [(((1, 2), (2, 2)), "step")]
     assert [(e.attacker, e.target) for e in of(events, "AttackRoll")] == [("ana", "orc")]
@@ -77,9 +78,8 @@ def test_phase3d6_l99_a_readied_attack_naming_its_target_waits_for_that_target()
         dice=[1, 1, 1, 1, 1, 1],
     )
     play(fight, "ana ready orc with fists +attacks", "ana end", "gob attack ana")
-    assert fight.deciding() == ["ana"] and offered(fight) == {"ana abort +dodge", "ana abort +block",
-                                                              "ana abort +missile-deflection",
-                                                              "ana abort +roll-with-a-punch", "ana pass"}  # fmt: skip
+    assert offered(fight, "fire") == set()  # gob's attack asks ana only whether to Abort
+    assert "ana abort +dodge" in offered(fight)
     play(fight, "ana pass", "gob end", "orc attack ana")
     assert "ana fire" in offered(fight)
 
@@ -88,3 +88,12 @@ def test_phase3d6_20_a_ready_without_a_trigger_says_what_it_takes() -> None:
     """Rule 20: a ready without one trigger names the triggers and what may be readied."""
     fight = new_fight(fighter("ana", "red", (2, 2)), fighter("orc", "blue", (3, 2)))
     assert "ready takes one trigger (+attacks, +moves or +approaches)" in why(fight, "ana ready +prone")
+
+
+def test_phase3d6_20_a_ranged_haymaker_or_an_unknown_target_is_refused_with_the_reason() -> None:
+    """Rule 20: a readied manoeuvre must fit the weapon, and a named target must be an enemy in the fight."""
+    fight = new_fight(fighter("ana", "red", (2, 2), weapons=["pistol"]), fighter("orc", "blue", (3, 2)))
+    assert why(fight, "ana ready with pistol +attacks +haymaker") == (
+        "+haymaker is a melee manoeuvre and pistol is a ranged weapon"
+    )
+    assert why(fight, "ana ready bob with pistol +attacks") == "'bob' is not an enemy in the fight"

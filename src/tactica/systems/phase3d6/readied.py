@@ -93,10 +93,13 @@ def refusal(game: G, state: S, f: Fighter, action: Action) -> str:
         verbs = ", ".join("+" + v for v in (*combat.ATTACKS[1:], "dodge", *MOVES, *FREES))
         return f"ready takes one trigger (+attacks, +moves or +approaches) and at most one of: {verbs}"
     kind = found[0]
-    if is_attack(kind) and action.using is not None and combat.weapon_of(game, f, action.using) is None:
+    weapon = combat.weapon_of(game, f, action.using)
+    if is_attack(kind) and weapon is None:
         return f"{f.id} has no {action.using} in hand (draw it first, or use its fists)"
+    if is_attack(kind) and weapon is not None and weapon.kind == "ranged" and kind != "strike":
+        return f"+{kind} is a melee manoeuvre and {weapon.name} is a ranged weapon"
     if is_attack(kind):
-        return f"'{kind}' is a melee manoeuvre; name an enemy still in the fight, if any"
+        return f"'{action.target}' is not an enemy in the fight"
     return f"{f.id} could not {kind} now: a readied action must be one it could take now (rule 20)"
 
 

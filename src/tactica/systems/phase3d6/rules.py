@@ -1,7 +1,8 @@
 """The Phase 3d6 rule system: each character's action in each Phase, and the decisions that interrupt it.
 
-On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready [with W]
-+attacks|+moves``, ``move @Q,R`` (a half move is a move action, more is a full-Phase action), ``step @Q,R``,
+On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready ...`` (an attack,
+Dodge, move or free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more
+is a full-Phase action), ``step @Q,R``,
 ``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
 ``close D``, ``reload``, ``drop``, ``recovery``,
 ``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
@@ -276,6 +277,11 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return f"{f.id} is already prone"
         if verb == "delay":
             return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
+        if verb == "fire":
+            return (
+                "no 1-hex step there with the readied action: an open neighbouring hex from which it can be"
+                " taken, and only if it has not moved this Phase (seed l.100)"
+            )
         if verb == "abort":
             return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
         return f"'{action}' is not possible now"
