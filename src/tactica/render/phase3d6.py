@@ -47,10 +47,19 @@ def skill(e: Any) -> str:
 
 
 def maneuver(e: Any) -> str | None:
-    if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl"):
-        return None  # the move's own line says it
+    if e.maneuver in ("half-move", "full-move", "step", "withdraw", "crawl", "pick-up", "door"):
+        return None  # the move's or the item's own line says it
     kind = f"{e.type} action" if " " not in e.type else e.type
     return f"{e.actor} uses {e.maneuver} ({kind})"
+
+
+def readied(e: Any) -> str:
+    if e.weapon:
+        how = "an attack" if e.what == "strike" else f"a {e.what}"
+        whom = e.target or "the first enemy"
+        return f"{e.actor} readies {how} with {e.weapon} for when {whom} {e.trigger}"
+    what = f"{e.what} {e.target}" if e.target else e.what
+    return f"{e.actor} readies '{what}' for the first enemy that {e.trigger}"
 
 
 FORMATTERS: dict[str, Formatter] = {
@@ -65,11 +74,11 @@ FORMATTERS: dict[str, Formatter] = {
     "SkillRolled": skill,
     "ManeuverUsed": maneuver,
     "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
-    "ActionReadied": lambda e: (
-        f"{e.actor} readies an attack with {e.weapon} for the first enemy that {e.trigger}"
-    ),
+    "ActionReadied": readied,
     "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
     "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
     "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",
+    "ItemMoved": lambda e: f"{e.actor}'s {e.item}: {e.how} at {at(e.at)}",
+    "DoorMoved": lambda e: f"{e.actor} {e.how} {e.door}",
 }
 SUFFIXES: dict[str, Suffix] = {}

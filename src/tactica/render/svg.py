@@ -270,7 +270,8 @@ def _path(grid: Layout, path: Sequence[Pos]) -> list[str]:
 
 
 def _objects(grid: Layout, data: Mapping[str, Any], hidden: Collection[str]) -> list[str]:
-    """FuturePath objects (a diamond) and timed grenades, Star Rangers items on the ground (a triangle)."""
+    """FuturePath objects and Phase 3d6 doors (a diamond), timed grenades, Star Rangers and Phase 3d6 items on
+    the ground (a triangle)."""
     out = ['<g class="objects">']
     for oid, o in (data.get("objects") or {}).items():
         if oid not in hidden:
@@ -321,13 +322,13 @@ def _spikes(x: float, y: float, r: float = CELL * 0.18) -> str:
 def _object(grid: Layout, oid: str, o: Mapping[str, Any]) -> str:
     x, y = grid.center((int(o["pos"][0]), int(o["pos"][1])))
     s = CELL * 0.22
-    traits = [
-        f"hardness {o.get('hardness')}",
-        *[word for word in ("blocks", "movable", "broken") if o.get(word)],
-    ]
+    traits = [f"hardness {o['hardness']}"] if "hardness" in o else []
+    if "open" in o:  # a Phase 3d6 door
+        traits.append("door, open" if o["open"] else "door, closed")
+    traits += [word for word in ("blocks", "movable", "broken") if o.get(word)]
     title = "<title>" + escape(f"{oid} (object: {', '.join(traits)})") + "</title>"
     points = f"{x:.1f},{y - s:.1f} {x + s:.1f},{y:.1f} {x:.1f},{y + s:.1f} {x - s:.1f},{y:.1f}"
-    kind = "object broken" if o.get("broken") else "object"
+    kind = "object broken" if o.get("broken") or o.get("open") else "object"
     return f'<polygon class="{kind}" data-object={quoteattr(oid)} points="{points}">{title}</polygon>'
 
 

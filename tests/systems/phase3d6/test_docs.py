@@ -61,7 +61,7 @@ def test_every_maneuver_row_is_in_the_manoeuvre_table() -> None:
 def test_not_supported_manoeuvres_have_no_verb() -> None:
     """The rows the docs call unsupported are not reachable through any action."""
     unsupported = ["grab", "other-attack", "move-by", "move-through", "rapid-fire", "sweep", "mount",
-                   "pick-up", "heavy-object", "noncombat-move", "presence", "multipower", "brace"]  # fmt: skip
+                   "heavy-object", "noncombat-move", "presence", "multipower", "brace"]  # fmt: skip
     maneuvers = content("maneuvers")
     for name in unsupported:
         assert not maneuvers[name].get("verb"), name

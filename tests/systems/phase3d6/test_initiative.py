@@ -136,7 +136,12 @@ def test_phase3d6_20_readied_attack_goes_just_before_the_triggering_attack() -> 
     play(fight, "ana ready +attacks", "ana end")
     fight.apply("orc attack ana")
     assert fight.deciding() == ["ana"]
-    assert offered(fight) == {"ana fire", "ana pass"}
+    assert offered(fight) == {
+        "ana fire",
+        "ana pass",
+        "ana fire @3,1",
+        "ana fire @2,3",
+    }  # l.100: or step first
     play(fight, "ana fire", "orc pass", "ana pass")
     assert rolls(fight.events) == [
         ("ana", "orc", (4, 4, 4), 3, 3, 15, 13, True),
@@ -227,7 +232,14 @@ def test_phase3d6_20_ready_moves_fires_before_the_move() -> None:
     play(fight, "ana ready with pistol +moves", "ana end")
     events = fight.apply("orc move @5,2")
     assert of(events, "HexesMoved") == []
-    assert offered(fight) == {"ana fire", "ana pass"}
+    assert offered(fight) == {
+        "ana fire",
+        "ana pass",
+        "ana fire @1,1",
+        "ana fire @0,1",
+        "ana fire @1,2",
+        "ana fire @0,3",
+    }  # l.100: or step first
     events = play(fight, "ana fire", "orc pass")
     assert rolls(events) == [("ana", "orc", (4, 4, 4), 3, 3, 15, 13, True)]
     assert [e.path for e in of(events, "HexesMoved")] == [((3, 2), (4, 2), (5, 2))]
@@ -246,7 +258,7 @@ def test_phase3d6_20_ready_approaches_fires_mid_move() -> None:
     play(fight, "ana ready +approaches", "ana end")
     events = fight.apply("orc move @6,0")
     assert [e.path for e in of(events, "HexesMoved")] == [((0, 0), (1, 0), (2, 0), (3, 0))]
-    assert offered(fight) == {"ana fire", "ana pass"}
+    assert offered(fight) == {"ana fire", "ana pass", "ana fire @4,0"}  # l.100: or step first
     events = play(fight, "ana fire", "orc pass")
     assert rolls(events) == [("ana", "orc", (4, 4, 4), 3, 3, 15, 13, True)]
     assert [(e.attacker, e.provoker) for e in of(events, "OpportunityOffered")] == [("ana", "orc")]
@@ -277,7 +289,7 @@ def test_phase3d6_20_pass_keeps_the_readied_action() -> None:
     )
     play(fight, "ana ready +attacks", "ana end", "orc attack ana", "ana pass", "ana pass", "orc end")
     fight.apply("gob attack ana")
-    assert offered(fight) == {"ana fire", "ana pass"}
+    assert offered(fight) == {"ana fire", "ana pass", "ana fire @1,3"}  # l.100: or step first
 
 
 def test_phase3d6_20_ready_needs_the_trigger_within_reach() -> None:

@@ -2,8 +2,8 @@
 
 1. decisions: take every attack of opportunity (a Strike); fire a readied attack; abort to Dodge only when
    its STUN is below a third of its maximum, else let the attack come;
-2. a Stunned character recovers; a prone one stands up; an empty gun is reloaded; a character low on
-   Takes a Recovery;
+2. a Stunned character recovers; a prone one stands up; empty hands pick up a weapon lying in its hex, or
+   draw one; an empty gun is reloaded; a character low on STUN Takes a Recovery;
 3. attack the enemy in reach with the least STUN (a melee fighter against an enemy whose DCV is lower than
    its own OCV by 3 or more uses a Haymaker);
 4. otherwise move: a half move (a full move when that is not enough) toward the nearest enemy still in the
@@ -70,6 +70,8 @@ def _care(
         return by_verb["recover"][0]
     if by_verb.get("stand"):
         return by_verb["stand"][0]
+    if me.drawn is None and (by_verb.get("pickup") or by_verb.get("draw")):
+        return (by_verb.get("pickup") or by_verb["draw"])[0]
     weapon = combat.weapon_of(game, me, None)
     if (
         weapon is not None

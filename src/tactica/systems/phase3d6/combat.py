@@ -14,6 +14,7 @@ from tactica.engine.events import InitiativeRolled
 from tactica.engine.interrupts import Decision, Suspended
 from tactica.engine.system import Context
 from tactica.grid import line_of_sight
+from tactica.systems.phase3d6 import doors, items
 from tactica.systems.phase3d6.events import (
     AttackRoll,
     AttackStopped,
@@ -21,6 +22,7 @@ from tactica.systems.phase3d6.events import (
     FighterDown,
     ManeuverUsed,
     OpportunityOffered,
+    PhaseActionLost,
     SkillRolled,
 )
 from tactica.systems.phase3d6.setup import Phase3d6Game
@@ -100,20 +102,15 @@ def use_maneuver(game: G, fighter: Fighter, name: str, ctx: Context) -> None:
 
 
 def weapon_of(game: G, fighter: Fighter, name: str | None) -> Weapon | None:
-    """The weapon named (it must be drawn, or fists), or the drawn one, or fists."""
-    sheet = game.sheet(fighter.id)
-    if name is None:
-        name = fighter.drawn or ("fists" if "fists" in sheet.weapons else None)
-    if name is None or name not in sheet.weapons:
-        return None
-    if name != "fists" and name != fighter.drawn:
-        return None
-    return game.weapons[name]
+    """The weapon named (it must be in hand, or fists), or the one in hand, or fists."""
+    name = name or fighter.drawn or "fists"
+    return next((w for w in usable_weapons(game, fighter) if w.name == name), None)
 
 
 def usable_weapons(game: G, fighter: Fighter) -> list[Weapon]:
-    """What it can attack with now: the weapon in hand, and its fists (when it has them)."""
-    names = [n for n in (fighter.drawn, "fists") if n is not None and n in game.sheet(fighter.id).weapons]
+    """What it can attack with now: the weapon in hand, and its fists (when its sheet has them)."""
+    fists = "fists" if "fists" in game.sheet(fighter.id).weapons else None
+    names = [n for n in (fighter.drawn, fists) if n is not None]
     return [game.weapons[n] for n in dict.fromkeys(names)]
 
 
@@ -123,6 +120,14 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
         return f"{target.id} is not an opponent of {attacker.id}"
     if target.out:
         return f"{target.id} is out of the fight"
+    problem = reach_problem(game, state, attacker, target, weapon)
+    if problem is None and weapon.kind == "ranged" and attacker.ammo.get(weapon.name, 1) <= 0:
+        return f"{weapon.name} is empty: reload it"
+    return problem
+
+
+def reach_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
+    """Rule 7: melee within reach; ranged within range and in line of sight."""
     distance = game.board.distance(attacker.pos, target.pos)
     if weapon.kind == "melee":
         reach = game.sheet(attacker.id).reach
@@ -132,10 +137,9 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
     if distance > weapon.range:
         return f"{target.id} is {distance} hexes away; {weapon.name} reaches {weapon.range} (rule 7)"
     blockers = [f.pos for f in state.fighters.values() if f.id not in (attacker.id, target.id) and not f.out]
+    blockers += doors.closed(state)
     if not line_of_sight(game.board, attacker.pos, target.pos, blockers=blockers):
         return f"{attacker.id} has no line of sight to {target.id} (rule 7)"
-    if attacker.ammo.get(weapon.name, 1) <= 0:
-        return f"{weapon.name} is empty: reload it"
     return None
 
 
@@ -171,6 +175,9 @@ def resume_attack(game: G, state: S, ctx: Context) -> None:
     work = state.suspended[-1]
     attacker_id, target_id, weapon_name, maneuver = work.note.split()
     attacker, target = state.fighters[attacker_id], state.fighters[target_id]
+    if not (attacker.out or target.out) and _lost(game, state, attacker, target, weapon_name, ctx):
+        state.suspended.pop()
+        return
     if work.data["stage"] == 0 and not (attacker.out or target.out) and can_abort(state, target):
         work.data["stage"] = 1
         state.pending.append(Decision(target.id, "abort", attacker.id, {"blocks": len(state.suspended) - 1}))
@@ -188,6 +195,20 @@ def resume_attack(game: G, state: S, ctx: Context) -> None:
         bool(work.data["opportunity"]),
         ctx,
     )
+
+
+def _lost(game: G, state: S, attacker: Fighter, target: Fighter, weapon_name: str, ctx: Context) -> bool:
+    """Rule 20: a readied action that came first (a move away, a Disarm) may leave the declared attack
+    impossible: the weapon is no longer in hand, or the target out of reach or sight. It is lost."""
+    weapon = weapon_of(game, attacker, weapon_name)
+    problem = (
+        f"{weapon_name} is no longer in hand"
+        if weapon is None
+        else reach_problem(game, state, attacker, target, weapon)
+    )
+    if problem is not None:
+        ctx.emit(PhaseActionLost(attacker.id, f"its attack on {target.id} is lost: {problem} (rule 20)"))
+    return problem is not None
 
 
 def roll(
@@ -212,7 +233,9 @@ def roll(
             attacker.id, target.id, weapon.name, maneuver, faces, mine, theirs, total, number, hit, aoo
         )
     )
-    if hit:
+    if hit and maneuver == "disarm":
+        items.knock_away(state, target, ctx)
+    elif hit:
         damage(game, attacker, target, weapon, maneuver, ctx)
 
 
@@ -272,12 +295,7 @@ def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weap
 def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver: str, ctx: Context) -> None:
     """Normal damage (E1, HERO): STUN = the dice total (with the expression's constant), BODY = 0 per 1, 2 per
     6, else 1; PD off both; Roll
-    With A Punch halves what gets through; Disarm drops the target's weapon instead of hurting."""
-    if maneuver == "disarm":
-        if target.drawn is not None:
-            ctx.emit(FighterDown(target.id, f"disarmed of {target.drawn}"))
-            target.drawn = None
-        return
+    With A Punch halves what gets through. (A Disarm does no damage: :func:`items.knock_away`.)"""
     expr = parse(weapon.damage)
     rolled = ctx.roll(expr, f"{attacker.id} damage to {target.id}")
     faces = tuple(rolled.faces)

@@ -123,11 +123,14 @@ class InitiativeMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class ActionReadied(Event):
-    """Rule 20: an attack readied against the first enemy that ``trigger``."""
+    """Rule 20: an action readied (``what``: an attack manoeuvre with ``weapon``, a Dodge, a move or free
+    action) for the first enemy that ``trigger`` (only ``target`` when an attack names it)."""
 
     actor: str
     weapon: str
     trigger: str
+    what: str = "strike"
+    target: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +158,23 @@ class AttackStopped(Event):
     defender: str
     attacker: str
     maneuver: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMoved(Event):
+    """Rule 16: a weapon went to or came from the ground in hex ``at`` (``how``: dropped, knocked away by a
+    Disarm, picked up)."""
+
+    actor: str
+    item: str
+    how: str
+    at: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class DoorMoved(Event):
+    """Rule 16: a door was opened or closed (``how``)."""
+
+    actor: str
+    door: str
+    how: str

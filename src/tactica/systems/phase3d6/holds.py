@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from tactica.engine.interrupts import Decision, push_in_initiative_order
 from tactica.engine.system import Context
-from tactica.systems.phase3d6 import combat
-from tactica.systems.phase3d6.events import Aborted, ActionReadied, InitiativeMoved
+from tactica.systems.phase3d6 import combat, readied
+from tactica.systems.phase3d6.events import Aborted, InitiativeMoved
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 G = Phase3d6Game
 S = Phase3d6State
-#: What a readied attack waits for: an enemy declaring an attack, starting to move, or moving into a hex
-#: the readied weapon reaches (the attack then comes in the middle of that move).
-TRIGGERS = ("attacks", "moves", "approaches")
 #: dodge_until value meaning "until the start of its next Phase" (E4).
 UNTIL_NEXT_PHASE = 1 << 30
 
@@ -29,17 +26,8 @@ def delay(state: S, fighter: Fighter, behind: str, ctx: Context) -> None:
     ctx.emit(InitiativeMoved(fighter.id, "after", behind, "delay"))
 
 
-def ready(state: S, fighter: Fighter, weapon: str, trigger: str, ctx: Context) -> None:
-    """Rule 20: an attack action that readies an attack with ``weapon`` for the first enemy that ``trigger``
-    (declares an attack / starts a move / comes within reach) before the readier's next action."""
-    fighter.attacked = True
-    fighter.held, fighter.ready_trigger, fighter.ready_weapon = "ready", trigger, weapon
-    fighter.ready_phase = state.order.round
-    ctx.emit(ActionReadied(fighter.id, weapon, trigger))
-
-
 def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> None:
-    """Rule 20: enemies with an attack readied for ``kind`` that can reach ``actor`` decide, first in
+    """Rule 20: enemies with an action readied for ``kind`` that they can take on ``actor`` decide, first in
     initiative order first, before the action goes on."""
     holders = ready_holders(game, state, actor, kind)
     blocks = len(state.suspended) - 1 if kind == "attacks" else len(state.suspended)
@@ -48,34 +36,23 @@ def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> N
 
 
 def ready_holders(game: G, state: S, actor: Fighter, kind: str) -> list[Fighter]:
-    """Rule 20: the enemies whose attack readied for ``kind`` can reach ``actor`` now, in initiative order."""
+    """Rule 20: the enemies whose action readied for ``kind`` ``actor`` sets off, in initiative order."""
     order = combat.rank(state)
-    holders = [
-        h
-        for h in state.fighters.values()
-        if h.held == "ready"
-        and h.ready_trigger == kind
-        and h.side != actor.side
-        and not h.out
-        and not (h.stunned and game.options.hero_stunned)
-        and combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon]) is None
-    ]
+    holders = [h for h in state.fighters.values() if readied.sets_off(game, state, h, actor, kind)]
     holders.sort(key=lambda h: order.get(h.id, 99))
     return holders
 
 
 def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> None:
-    """Rule 20: the readied attack happens just before the triggering action; the readier's initiative is
-    from now on immediately ahead of the triggering character (E11), so in a later Phase than the one it
-    readied in, its regular action of this Phase is gone."""
+    """Rule 20: the readied action happens just before the triggering action (the caller carries it out);
+    the readier's initiative is from now on immediately ahead of the triggering character (E11), so in a
+    later Phase than the one it readied in, its regular action of this Phase is gone."""
     holder.held = ""
     if game.options.ready_moves_initiative and holder.id != trigger.id:
         state.order.move_ahead_of(holder.id, trigger.id)
         if holder.id not in state.placed:
             state.placed.append(holder.id)
         ctx.emit(InitiativeMoved(holder.id, "ahead of", trigger.id, "readied action"))
-    weapon = game.weapons[holder.ready_weapon]
-    combat.declare(game, state, holder, trigger, weapon, "strike", ctx)
 
 
 def abort(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:

@@ -12,7 +12,7 @@ from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context
 from tactica.grid import Path, explore
 from tactica.grid.memo import BoardMemo
-from tactica.systems.phase3d6 import combat, economy, holds
+from tactica.systems.phase3d6 import combat, doors, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -24,8 +24,10 @@ Routes = dict[Pos, Path]
 
 
 def routes(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
-    """Hexes reachable for ``budget``: enemies block; allies and the fallen are crossed, not ended on."""
+    """Hexes reachable for ``budget``: enemies and closed doors block; allies and the fallen are crossed, not
+    ended on."""
     enemies = frozenset(f.pos for f in state.fighters.values() if f.side != fighter.side and not f.out)
+    enemies |= doors.closed(state)
     others = frozenset(
         f.pos for f in state.fighters.values() if (f.id != fighter.id and f.side == fighter.side) or f.out
     )
@@ -83,7 +85,7 @@ def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
     board = game.board
     if board.terrain(fighter.pos).difficult:
         return []
-    taken = {f.pos for f in state.fighters.values() if not f.out}
+    taken = {f.pos for f in state.fighters.values() if not f.out} | doors.closed(state)
     return [
         Action(fighter.id, "step", at=q)
         for q, _ in board.exits(fighter.pos)

@@ -26,7 +26,7 @@ from tactica.dice.odds import require_steps
 from tactica.engine.action import Action
 from tactica.engine.events import Event
 from tactica.engine.system import Resolution
-from tactica.systems.phase3d6 import combat, holds
+from tactica.systems.phase3d6 import combat, holds, readied
 from tactica.systems.phase3d6.events import AttackRoll, AttackStopped, DamageDealt, FighterDown
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.sheet import Weapon
@@ -113,8 +113,10 @@ def attack_of(game: G, state: S, action: Action) -> Attack | None:
     if action.verb == "fire":
         if decision is None or decision.kind != "ready" or decision.actor != attacker.id:
             return None
-        readied = game.weapons[attacker.ready_weapon]
-        return Attack(attacker, state.fighters[decision.trigger], readied, "strike")
+        if not readied.is_attack(attacker.ready_kind) or action.at is not None:
+            return None  # a readied Dodge, move or free action, or a 1-hex step first: no attack now
+        held = game.weapons[attacker.ready_weapon]
+        return Attack(attacker, state.fighters[decision.trigger], held, attacker.ready_kind)
     if action.verb == "attack" and decision is None:
         target = state.fighters.get(action.target or "")
     elif action.verb == "opportunity" and decision is not None and decision.kind == "opportunity":

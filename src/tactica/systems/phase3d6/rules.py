@@ -1,15 +1,18 @@
 """The Phase 3d6 rule system: each character's action in each Phase, and the decisions that interrupt it.
 
-On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready [with W]
-+attacks|+moves``, ``move @Q,R`` (a half move is a move action, more is a full-Phase action), ``step @Q,R``,
-``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``reload``, ``drop``, ``recovery``,
+On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready ...`` (an attack,
+Dodge, move or free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more
+is a full-Phase action), ``step @Q,R``,
+``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
+``close D``, ``reload``, ``drop``, ``recovery``,
 ``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
 or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
-(rule 21), ``fire`` or ``pass`` (a readied attack, rule 20).
+(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -18,8 +21,21 @@ from tactica.engine.events import Event, FightStarted
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
 from tactica.grid import Path
-from tactica.systems.phase3d6 import combat, duel, economy, holds, movement, odds, phases, tally
+from tactica.systems.phase3d6 import (
+    combat,
+    doors,
+    duel,
+    economy,
+    holds,
+    items,
+    movement,
+    odds,
+    phases,
+    readied,
+    tally,
+)
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
+from tactica.systems.phase3d6.placed import shots_at_start
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -28,7 +44,7 @@ S = Phase3d6State
 ANSWERS = {"opportunity": ("opportunity", "pass"), "abort": ("abort", "pass"), "ready": ("fire", "pass")}
 TURN_VERBS = (
     "attack", "dodge", "ready", "move", "step", "withdraw", "crawl", "stand", "prone", "draw", "reload",
-    "drop", "recovery", "recover", "delay", "end",
+    "drop", "recovery", "recover", "delay", "end", "sheathe", "pickup", "open", "close",
 )  # fmt: skip
 #: Turn verbs that are the seed's table rows, by manoeuvre id (for the provoking check and the log).
 ROWS = {
@@ -37,7 +53,12 @@ ROWS = {
     "reload": "reload",
     "recovery": "recovery",
     "recover": "recover-stun",
+    **items.ROWS,
+    "open": "door",
+    "close": "door",
 }
+#: Move actions done in place, after any attack of opportunity they provoke (rule 10).
+IN_PLACE = ("stand", "draw", "reload", "sheathe", "pickup", "open", "close")
 MANEUVER_FLAGS = ("haymaker", "disarm")
 
 
@@ -46,7 +67,7 @@ def _fighter(game: G, cid: str) -> Fighter:
     sheet = game.sheet(cid)
     c = spec.spec
     drawn = c.drawn if c.drawn is not None else sheet.weapons[0]
-    ammo = {w: game.weapons[w].ammo or 0 for w in sheet.weapons if game.weapons[w].ammo is not None}
+    carried = [w for w in sheet.weapons if w != "fists"]
     fighter = Fighter(
         cid,
         spec.side,
@@ -56,7 +77,8 @@ def _fighter(game: G, cid: str) -> Fighter:
         aware=c.aware,
         prone=c.prone,
         drawn=None if drawn == "fists" else drawn,
-        ammo=ammo,
+        ammo=shots_at_start(c.ammo, carried, game.weapons, spec.id),
+        carried=carried,
     )
     fighter.out = fighter.stun <= 0 or fighter.body <= 0
     return fighter
@@ -102,6 +124,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         state = Phase3d6State()
         for cid in game.start:
             state.fighters[cid] = _fighter(game, cid)
+        state.ground = [copy.copy(item) for item in game.ground]
+        state.objects = {did: copy.copy(door) for did, door in game.doors.items()}
         return state
 
     def side_of(self, game: G, actor: str) -> str:
@@ -131,7 +155,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
             return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
-        return [Action(who.id, "fire"), Action(who.id, "pass")]
+        trigger = state.fighters[decision.trigger]
+        return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
 
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -153,11 +178,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if wanted("attack") else []
             out += [Action(f.id, "dodge")] if wanted("dodge") else []
-            if wanted("ready"):
-                weapons = combat.usable_weapons(game, f)
-                out += [
-                    Action(f.id, "ready", using=w.name, flags=(t,)) for w in weapons for t in holds.TRIGGERS
-                ]
+            out += readied.candidates(game, state, f) if wanted("ready") else []
         out += movement.move_candidates(game, state, f) if wanted("move") else []
         out += movement.step_candidates(game, state, f) if wanted("step") else []
         if wanted("withdraw") and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
@@ -167,7 +188,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if economy.move_problem(state, f) is None:
             out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
         out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
-        out += [Action(f.id, "drop")] if f.drawn is not None and wanted("drop") else []
+        move_open = economy.move_problem(state, f) is None
+        out += [a for a in items.candidates(state, f, move_open=move_open) if wanted(a.verb)]
         return [*out, Action(f.id, "end")] if wanted("end") else out
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
@@ -181,13 +203,12 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
 
     def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
         out: list[Action] = []
-        sheet = game.sheet(f.id)
         if f.prone:
             out.append(Action(f.id, "stand"))
             if not f.hexes:
-                taken = {o.pos for o in state.fighters.values() if not o.out}
+                taken = {o.pos for o in state.fighters.values() if not o.out} | doors.closed(state)
                 out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
-        out += [Action(f.id, "draw", w) for w in sheet.weapons if w != "fists" and w != f.drawn]
+        out += doors.candidates(game, state, f)
         weapon = game.weapons.get(f.drawn or "")
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
             out.append(Action(f.id, "reload"))
@@ -197,11 +218,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         """An attack, attack of opportunity or readied attack without ``with`` uses the weapon in hand (the
         fists when nothing is drawn): the listed form names it."""
         fighter = state.fighters.get(action.actor)
-        if (
-            fighter is None
-            or action.using is not None
-            or action.verb not in ("attack", "opportunity", "ready")
-        ):
+        if fighter is None or action.using is not None or not _names_a_weapon(action):
             return action
         weapon = fighter.drawn or "fists"
         return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
@@ -231,13 +248,11 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
         """Why a well-formed action is not legal now, in the rules' words."""
         verb = action.verb
-        if verb in ("attack", "opportunity", "ready") and action.using is None:
+        if _names_a_weapon(action) and action.using is None:
             usable = [f"with {w.name}" for w in combat.usable_weapons(game, f)] or ["with a weapon"]
             return f"name the weapon: {action} {usable[0]} (usable now: {', '.join(usable)})"
         if verb == "ready":
-            return (
-                economy.attack_problem(state, f) or "ready takes a trigger: +attacks, +moves or +approaches"
-            )
+            return economy.attack_problem(state, f) or readied.refusal(game, state, f, action)
         if verb in ("attack", "opportunity"):
             return self._attack_refusal(game, state, f, action)
         if verb in ("move", "withdraw", "crawl"):
@@ -248,18 +263,25 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             )
         if verb == "dodge":
             return economy.attack_problem(state, f) or "dodge takes no target"
-        if verb in ("stand", "draw", "reload"):
+        if verb in ("stand", "reload"):
             return _move_action_refusal(game, state, f, action)
+        if verb in items.ROWS:
+            return _move_problem(state, f, verb) or items.refusal(state, f, action)
+        if verb in ("open", "close"):
+            return economy.move_problem(state, f) or doors.refusal(game, state, f, action)
         if verb in ("recovery", "recover"):
             if verb == "recover" and not f.stunned:
                 return f"{f.id} is not Stunned"
             return economy.full_problem(state, f) or f"{f.id} cannot take {verb} now"
-        if verb == "drop":
-            return f"{f.id} has nothing in hand to drop"
         if verb == "prone":
             return f"{f.id} is already prone"
         if verb == "delay":
             return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
+        if verb == "fire":
+            return (
+                "no 1-hex step there with the readied action: an open neighbouring hex from which it can be"
+                " taken, and only if it has not moved this Phase (seed l.100)"
+            )
         if verb == "abort":
             return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
         return f"'{action}' is not possible now"
@@ -305,11 +327,15 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 combat.resume_attack(game, state, ctx)
             elif kind == "move":
                 movement.resume(game, state, ctx)
+            elif kind == "readied":
+                work = state.suspended.pop()
+                if not state.fighters[work.actor].out:
+                    self._take_readied(game, state, state.fighters[work.actor], Action.parse(work.note), ctx)
             else:
                 work = state.suspended.pop()
                 actor = state.fighters[work.actor]
                 action = Action.parse(work.note)
-                if not actor.out and _still_possible(game, actor, action):
+                if not actor.out and _still_possible(game, state, actor, action):
                     self._carry_out(game, state, actor, action, ctx)
                 elif not actor.out:
                     ctx.emit(PhaseActionLost(actor.id, f"'{action}' can no longer be done (rule 10)"))
@@ -326,7 +352,34 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         elif decision.kind == "abort":
             holds.abort(game, state, f, action.flags[0], ctx)
         else:
-            holds.fire(game, state, f, state.fighters[decision.trigger], ctx)
+            self._fire(game, state, f, state.fighters[decision.trigger], action, ctx)
+
+    def _fire(self, game: G, state: S, f: Fighter, trigger: Fighter, answer: Action, ctx: Context) -> None:
+        """Rule 20: the readied action goes just before the trigger's, after the 1-hex step the answer
+        names (seed l.100); it waits as a ``Suspended('readied')`` record while the step's decisions are
+        made."""
+        holds.fire(game, state, f, trigger, ctx)
+        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(f, trigger))))
+        if answer.at is not None:
+            movement.start_move(game, state, f, "step", readied.one_hex(f, answer.at), ctx)
+
+    def _take_readied(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        """Rule 20: carry out the readied action if it can still be taken, provoking as it would on its own
+        ("the action that you ready might do so")."""
+        target = state.fighters.get(action.target or "")
+        if readied.problem(game, state, f, target or f) is not None:
+            ctx.emit(PhaseActionLost(f.id, f"'{action}' can no longer be done (rule 20)"))
+        elif action.verb == "attack" and target is not None:
+            maneuver = action.flags[0] if action.flags else "strike"
+            combat.declare(game, state, f, target, game.weapons[action.using or ""], maneuver, ctx)
+        elif action.verb == "dodge":
+            holds.defend(game, state, f, "dodge", ctx)
+        elif action.verb in ("move", "crawl"):
+            self._go(game, state, f, *readied.route(game, state, f, action), ctx)
+        elif action.verb in IN_PLACE:
+            self._in_place(game, state, f, action, ctx)
+        else:
+            self._carry_out(game, state, f, action, ctx)
 
     def _turn(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         verb = action.verb
@@ -334,20 +387,28 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             phases.end_slot(state, ctx)
         elif verb == "delay":
             holds.delay(state, f, action.target or "", ctx)
-        elif verb in ("stand", "draw", "reload"):
+        elif verb in IN_PLACE:
             f.moves += 1  # a move action, paid now and done after any attacks of opportunity (rule 10)
-            if self._provokes(game, state, f, verb, ctx):
-                state.suspended.append(Suspended(f.id, "action", note=str(action)))
-            else:
-                self._carry_out(game, state, f, action, ctx)
+            self._in_place(game, state, f, action, ctx)
         elif verb in ("move", "withdraw", "crawl", "step"):
             self._move(game, state, f, action, ctx)
         else:
             self._carry_out(game, state, f, action, ctx)
 
+    def _in_place(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+        """A move action done where it stands: after the attacks of opportunity it provokes (rule 10)."""
+        if self._provokes(game, state, f, action.verb, ctx):
+            state.suspended.append(Suspended(f.id, "action", note=str(action)))
+        else:
+            self._carry_out(game, state, f, action, ctx)
+
     def _provokes(self, game: G, state: S, f: Fighter, verb: str, ctx: Context) -> bool:
-        """Rule 9b, 16: a distracting move action in a threatened hex (skill check negates)."""
-        return combat.offer(game, state, f, f.pos, game.maneuvers[ROWS[verb]].title.lower(), True, ctx)
+        """Rule 9b, 16: a distracting move action in a threatened hex, as its row of the table says ("yes";
+        "skill": a skill check negates)."""
+        row = game.maneuvers[ROWS[verb]]
+        if row.provokes == "no":
+            return False
+        return combat.offer(game, state, f, f.pos, row.title.lower(), row.provokes == "skill", ctx)
 
     def _move(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         assert action.at is not None
@@ -360,6 +421,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         else:
             kind = action.verb if action.verb == "step" else "crawl"
             path = Path((f.pos, action.at), 1, (0, 1))
+        self._go(game, state, f, kind, path, ctx)
+
+    def _go(self, game: G, state: S, f: Fighter, kind: str, path: Path, ctx: Context) -> None:
+        """Start a move: readied actions it sets off go first (rule 20), then the walk."""
         holds.raise_ready(game, state, f, "moves", ctx)
         if state.pending:  # rule 20: readied attacks go just before the move
             self._pay_move(f, kind)
@@ -392,7 +457,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             holds.defend(game, state, f, "dodge", ctx)
         elif verb == "ready":
             weapon = combat.weapon_of(game, f, action.using)
-            holds.ready(state, f, weapon.name if weapon else "fists", action.flags[0], ctx)
+            readied.store(state, f, action, weapon.name if weapon else "fists", ctx)
         elif verb == "stand":
             f.prone = False
             ctx.emit(ManeuverUsed(f.id, "stand", "move"))
@@ -400,15 +465,19 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             f.prone = True
             ctx.emit(ManeuverUsed(f.id, "drop-prone", "free"))
         elif verb == "draw":
-            f.drawn = action.target
-            ctx.emit(ManeuverUsed(f.id, "draw", "move"))
+            items.draw(f, action.target or "", ctx)
+        elif verb == "sheathe":
+            items.sheathe(f, ctx)
+        elif verb == "pickup":
+            items.pick_up(state, f, action.target or "", ctx)
+        elif verb in ("open", "close"):
+            doors.swing(state, f, action, ctx)
         elif verb == "reload":
             weapon = game.weapons[f.drawn or ""]
             f.ammo[weapon.name] = weapon.ammo or 0
             ctx.emit(ManeuverUsed(f.id, "reload", "move"))
         elif verb == "drop":
-            f.drawn = None
-            ctx.emit(ManeuverUsed(f.id, "drop-item", "free"))
+            items.drop(state, f, ctx)
         elif verb in ("recovery", "recover") and not self._full_phase(state, f, ROWS[verb], ctx):
             return  # started with a move action: it happens when it is completed (rule 15)
         elif verb == "recovery":
@@ -470,23 +539,34 @@ def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
     return f"{f.id} cannot move to {_at(action)} now"
 
 
+def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
+    """Why a move action is not open now (a free action such as ``drop`` needs none)."""
+    return None if verb == "drop" else economy.move_problem(state, f)
+
+
+def _names_a_weapon(action: Action) -> bool:
+    """An attack, an attack of opportunity, or a readied attack: ``with W`` names the weapon."""
+    if action.verb == "ready":
+        found = readied.kind_of(action)
+        return found is not None and readied.is_attack(found[0])
+    return action.verb in ("attack", "opportunity")
+
+
 def _at(action: Action) -> str:
     return f"@{action.at[0]},{action.at[1]}" if action.at else "there"
 
 
 def _move_action_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
-    """Why stand, draw or reload is refused."""
+    """Why stand or reload is refused."""
     problem = economy.move_problem(state, f)
     if problem:
         return problem
     if action.verb == "stand":
         return f"{f.id} is not prone"
-    if action.verb == "draw":
-        return f"{f.id} can draw one of its other weapons: {', '.join(game.sheet(f.id).weapons)}"
     return f"{f.id}'s weapon in hand needs no reloading (or takes no ammunition)"
 
 
-def _still_possible(game: G, f: Fighter, action: Action) -> bool:
+def _still_possible(game: G, state: S, f: Fighter, action: Action) -> bool:
     """After the attacks of opportunity it provoked, can the action still be done (rule 10)? (A Disarm may
     have taken the gun to reload; a knock-down is not modelled.)"""
     if action.verb == "reload":
@@ -494,7 +574,7 @@ def _still_possible(game: G, f: Fighter, action: Action) -> bool:
         return weapon is not None and weapon.ammo is not None
     if action.verb == "stand":
         return f.prone
-    return True
+    return items.still_possible(state, f, action)
 
 
 def _how(kind: str) -> str:

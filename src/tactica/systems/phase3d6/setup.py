@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -12,7 +12,9 @@ from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
+from tactica.systems.phase3d6.placed import GroundSpec, ObjectSpec, doors, ground_items, shots_at_start
 from tactica.systems.phase3d6.sheet import Character, Weapon
+from tactica.systems.phase3d6.state import Door, GroundItem
 from tactica.systems.setup_common import (
     ID,
     MapSpec,
@@ -59,6 +61,7 @@ class CombatantSpec(BaseModel):
     stun_now: int | None = None
     body_now: int | None = None
     drawn: str | None = Field(None, description="the weapon in hand (default: its first weapon)")
+    ammo: dict[str, int] = Field(default_factory=dict, description="shots left per weapon (default: full)")
 
 
 class SetupSpec(BaseModel):
@@ -71,6 +74,8 @@ class SetupSpec(BaseModel):
     combatants: list[CombatantSpec] = Field(min_length=2)
     weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra named weapons")
     initiative: dict[str, int] | None = Field(None, description="fixed initiative scores by combatant")
+    ground: list[GroundSpec] = Field(default_factory=list, description="weapons lying on the map")
+    objects: list[ObjectSpec] = Field(default_factory=list, description="doors")
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,8 @@ class Phase3d6Game(Game):
     maneuvers: Mapping[str, Maneuver]
     start: Mapping[str, Placement[CombatantSpec]]
     spec: SetupSpec
+    ground: tuple[GroundItem, ...] = ()
+    doors: Mapping[str, Door] = field(default_factory=dict)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -107,7 +114,12 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
         sheets[c.id] = _character(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
     check_places(start)
-    return Phase3d6Game(system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec)
+    items = ground_items(spec.ground, weapons, board, markers)
+    standing = {p.at: cid for cid, p in start.items()}
+    shut = doors(spec.objects, board, markers, standing)
+    return Phase3d6Game(
+        system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec, items, shut
+    )
 
 
 def _on_hexes(setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -132,4 +144,5 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
             )
     if c.drawn is not None and c.drawn not in sheet.weapons:
         raise SetupError(f"{where}.drawn: '{c.drawn}' is not among its weapons ({', '.join(sheet.weapons)})")
+    shots_at_start(c.ammo, sheet.weapons, weapons, where)
     return sheet
