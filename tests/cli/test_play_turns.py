@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 from tactica.cli import app
 from tactica.cli.play_budget import budget_lines
 from tactica.cli.play_menu import menu
+from tactica.dice import SeededDice
 from tactica.engine import Fight
 from tactica.render.turn import turn_line
-from tactica.scenario import load_scenario, load_scenario_text, start_fight
+from tactica.scenario import load_scenario, load_scenario_text, play_script, start_fight
 from tests.cli.test_play import new_fight, route, session
 from tests.scenario.helpers import BASE, write
 
@@ -75,9 +76,9 @@ def test_a_phase3d6_character_gets_one_entry_per_verb() -> None:
 def test_the_budget_line_says_what_the_turn_has_used() -> None:
     """Issue 15 point 7: FuturePath 4 in its terms: a Standard action used (from observe(), not computed)."""
     fight = new_fight()
-    assert budget_lines(fight) == ["  vex: nothing used yet this turn", "  kat: nothing used yet this turn"]
+    assert budget_lines(fight) == ["  vex this turn: nothing used yet", "  kat this turn: nothing used yet"]
     fight.apply("vex attack rook with rifle")
-    assert budget_lines(fight)[0] == "  vex: Standard action used this turn"
+    assert budget_lines(fight)[0] == "  vex this turn: Standard action used"
 
 
 def test_phase3d6_budget_is_per_phase_and_thrum_says_it_in_its_turn_line() -> None:
@@ -85,7 +86,7 @@ def test_phase3d6_budget_is_per_phase_and_thrum_says_it_in_its_turn_line() -> No
     is left ('Move and Action left'), so no second line."""
     fight = hex_fight()
     fight.apply("ana move @2,0")
-    assert budget_lines(fight) == ["  ana: 1 move action, 2 hexes moved used this Phase"]
+    assert budget_lines(fight) == ["  ana this Phase: 1 move action used; 2 hexes moved"]
     thrum = start_fight(load_scenario(EXAMPLES / "thrum" / "flow.yaml"))
     assert budget_lines(thrum) == []
 
@@ -180,3 +181,26 @@ def test_the_turn_line_is_the_prompt_heading_in_every_system() -> None:
         play, table = session(fight, "quit")
         play.run()
         assert table.said[0] == turn_line(fight)
+
+
+def test_a_small_decision_lists_its_answers_at_once() -> None:
+    """Issue 15 point 7: a THRUM defence (two answers) is listed as is, not as 'orc defend — 2 choices'
+    to open first."""
+    scenario = load_scenario(EXAMPLES / "thrum" / "flow.yaml")
+    fight = start_fight(scenario)
+    play_script(scenario, fight, scenario.script, lambda _results: None)
+    fight.apply("ana basic-attack orc")
+    labels = [e.label for e in menu(fight)]
+    assert labels == [str(a) for a in fight.legal_actions()] and labels[0].startswith("orc defend ")
+
+
+def test_thrum_says_no_move_is_left_once_the_action_is_taken() -> None:
+    """Issue 15 point 7 and THRUM 10: after its Action a character moves no more, so the turn line does
+    not offer a Move the menu lacks."""
+    scenario = load_scenario(EXAMPLES / "thrum" / "flow.yaml")
+    fight = start_fight(scenario, then=SeededDice(1))
+    play_script(scenario, fight, scenario.script, lambda _results: None)
+    for action in ("ana basic-attack orc", "orc defend +evasion"):
+        fight.apply(action)
+    assert turn_line(fight).endswith("(heroes; stance brace; Move and Action used)")
+    assert not any(a.verb == "move" for a in fight.legal_actions())

@@ -19,8 +19,8 @@ Fighter = Mapping[str, Any]
 
 def _slots(spent: Mapping[str, int], full: bool, words: Mapping[str, str]) -> list[str]:
     if full:
-        return [words["full"]]
-    return [f"{words.get(slot, slot)}{' ×' + str(n) if n > 1 else ''}" for slot, n in spent.items() if n]
+        return [words["full"] + " used"]
+    return [f"{words.get(slot, slot)} used{' ×' + str(n) if n > 1 else ''}" for slot, n in spent.items() if n]
 
 
 def _futurepath(f: Fighter) -> list[str]:
@@ -40,10 +40,10 @@ def _srb(f: Fighter) -> list[str]:
 
 def _phase3d6(f: Fighter) -> list[str]:
     """Phase 3d6: the attack action, move actions, a full-Phase action, hexes moved."""
-    used = ["full-Phase action"] if f.get("full") else []
-    used += ["attack action"] if f.get("attacked") else []
+    used = ["full-Phase action used"] if f.get("full") else []
+    used += ["attack action used"] if f.get("attacked") else []
     moves = int(f.get("moves") or 0)
-    used += [f"{moves} move action{'s' if moves > 1 else ''}"] if moves else []
+    used += [f"{moves} move action{'s' if moves > 1 else ''} used"] if moves else []
     hexes = int(f.get("hexes") or 0)
     return used + ([f"{hexes} hex{'es' if hexes > 1 else ''} moved"] if hexes else [])
 
@@ -51,8 +51,8 @@ def _phase3d6(f: Fighter) -> list[str]:
 def _farrecon(f: Fighter) -> list[str]:
     """Far Recon: Speed spent and moves made this turn."""
     spent, moves = int(f.get("spent") or 0), int(f.get("moves") or 0)
-    used = [f"{spent} Speed"] if spent else []
-    return used + ([f"{moves} move{'s' if moves > 1 else ''}"] if moves else [])
+    used = [f"{spent} Speed spent"] if spent else []
+    return used + ([f"{moves} move{'s' if moves > 1 else ''} made"] if moves else [])
 
 
 #: Per system, the parts of a fighter's turn that its observed state says are used.
@@ -81,8 +81,4 @@ def budget_lines(fight: Fight) -> list[str]:
 
 
 def _line(actor: str, used: list[str], span: str) -> str:
-    return (
-        f"  {actor}: {', '.join(used)} used this {span}"
-        if used
-        else f"  {actor}: nothing used yet this {span}"
-    )
+    return f"  {actor} this {span}: {'; '.join(used) if used else 'nothing used yet'}"

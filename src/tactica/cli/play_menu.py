@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from tactica.engine import Action, Fight
 from tactica.grid import HexBoard
 
-#: A verb with more destinations than this (for one actor) asks for a square instead of listing them.
+#: A verb with more destinations than this (for one actor) asks for a square instead of listing them; a
+#: decision with at most this many legal actions lists them all.
 LIST_LIMIT = 8
 
 
@@ -39,11 +40,18 @@ def cells(fight: Fight) -> tuple[str, str]:
 
 
 def menu(fight: Fight) -> list[Entry]:
-    """The main menu: one entry per verb, in the order the rules list them."""
+    """The main menu: one entry per verb, in the order the rules list them; every action when there are
+    at most :data:`LIST_LIMIT`, and what the one entry opens when there is one."""
+    legal = fight.legal_actions()
+    if len(legal) <= LIST_LIMIT:
+        return [Entry(a.verb, str(a), action=a) for a in legal]
     groups: dict[str, list[Action]] = {}
-    for action in fight.legal_actions():
+    for action in legal:
         groups.setdefault(action.verb, []).append(action)
-    return [_verb_entry(actions, cells(fight)[1]) for actions in groups.values()]
+    entries = [_verb_entry(actions, cells(fight)[1]) for actions in groups.values()]
+    while len(entries) == 1 and entries[0].choices:
+        entries = submenu(entries[0], cells(fight)[1])
+    return entries
 
 
 def _verb_entry(actions: Sequence[Action], many: str) -> Entry:
