@@ -204,3 +204,13 @@ def test_thrum_says_no_move_is_left_once_the_action_is_taken() -> None:
         fight.apply(action)
     assert turn_line(fight).endswith("(heroes; stance brace; Move and Action used)")
     assert not any(a.verb == "move" for a in fight.legal_actions())
+
+
+def test_a_loaded_fight_rolls_by_hand_with_manual_dice(tmp_path: Path) -> None:
+    """Issue 15 point 8: '--load SAVE --dice manual' replays the saved faces, then asks for each new roll."""
+    saved = tmp_path / "start.json"
+    saved.write_text(new_fight().to_json())
+    answers = "vex attack rook with rifle\n15\n3\n4\n"
+    result = CliRunner().invoke(app, ["play", "--load", str(saved), "--dice", "manual"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "roll 1d20 for " in result.stdout and "rook HP 12" in result.stdout

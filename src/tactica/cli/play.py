@@ -2,8 +2,8 @@
 
 Everything here talks through two functions, ``ask(prompt) -> str`` and ``say(line)``, so tests drive it with
 canned input. Each decision shows whose it is, what the deciding characters used of their turn, and a menu of
-one entry per actor and verb (:mod:`tactica.cli.play_menu`); an entry with several choices opens a second
-menu or asks for a square, and asks again after a square the rules refuse. A number, an action's text,
+one entry per verb (:mod:`tactica.cli.play_menu`); an entry with several choices opens a second menu or asks
+for a square, and asks again after a square the rules refuse. A number, an action's text,
 ``undo``, ``board``, ``log``, ``save``, ``help`` or ``quit`` are accepted.
 """
 
@@ -221,16 +221,15 @@ class Session:
             raise Quit
         return None if text.strip().lower() in BACK else text.strip()
 
-    def save(self, name: str) -> bool:
+    def save(self, name: str) -> None:
         """Write the fight (the engine's save format) to ``name`` or :attr:`save_to`; say where or why not."""
         path = Path(name) if name else self.save_to
         try:
             path.write_text(json.dumps(self.fight.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
         except OSError as error:
             self.say(f"could not save to {path}: {error.strerror or error}")
-            return False
+            return
         self.say(f"saved to {path} (resume with: tactica play --load {path})")
-        return True
 
     def offer_save(self) -> None:
         """Before quitting: offer to save the fight (y, a file name, or Enter/n for no)."""

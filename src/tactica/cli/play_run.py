@@ -96,7 +96,8 @@ def play_saved(path: Path, *, dice: str, as_json: bool) -> None:
     """Resume a fight saved by ``save``: its map and last log lines, then the person plays on."""
     data = load_save(path)
     fight = Fight.from_dict(data, _system_of(data))
-    fight.tape.source = live_dice(dice, fight.seed) if dice == "manual" else fight.tape.source
+    if dice == "manual":  # the saved faces replayed; the rolls after them typed by the person
+        fight.tape.source = manual_dice(ask, say)
     if as_json:
         emit_json({"actions": [str(a) for a in fight.history], "results": []})
         return
