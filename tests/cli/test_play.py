@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tactica.cli import app
-from tactica.cli.play import Session, manual_dice, menu, menu_lines, parse_faces, parse_square
+from tactica.cli.play import Session, manual_dice, parse_faces, parse_square
+from tactica.cli.play_menu import Entry, menu, menu_lines, submenu
 from tactica.dice import D20
 from tactica.engine import Fight
 from tactica.render.turn import turn_line
@@ -48,24 +49,36 @@ def session(fight: Fight, *answers: str) -> tuple[Session, Table]:
     return Session(fight, table.ask, table.say), table
 
 
-def number_of(fight: Fight, label: str) -> str:
-    entries = menu(fight)
-    return str(next(i for i, e in enumerate(entries, 1) if e.label.startswith(label)))
+def route(fight: Fight, label: str, entries: list[Entry] | None = None) -> list[str]:
+    """The numbers to type, through the main menu and any second menus, to reach the entry ``label``."""
+    for number, entry in enumerate(entries if entries is not None else menu(fight), 1):
+        if entry.label.startswith(label):
+            return [str(number)]
+        inner = route(fight, label, submenu(entry, "squares")) if entry.choices else []
+        if inner:
+            return [str(number), *inner]
+    return []
 
 
-def test_the_menu_shows_whose_decision_it_is_and_numbers_actions_by_verb() -> None:
+def test_the_menu_shows_whose_decision_it_is_and_one_entry_per_verb() -> None:
+    """Issue 15 point 7: one entry per verb; several actors of a verb open a second menu naming them."""
     fight = new_fight()
     assert turn_line(fight) == "Round 1 — team red's turn: vex, kat may act"
-    lines = menu_lines(menu(fight))
-    assert "  attack:" in lines
-    assert any(line.strip().endswith(") vex attack rook with rifle") for line in lines)
-    moves = [line for line in lines if "kat move @X,Y — " in line]
-    assert len(moves) == 1 and "squares, e.g. @" in moves[0]
+    entries = menu(fight)
+    verbs = [e.verb for e in entries]
+    assert len(verbs) == len(set(verbs)) < len(fight.legal_actions())
+    move = next(e for e in entries if e.verb == "move")
+    assert move.label == "move — vex, kat"
+    inner = [e.label for e in submenu(move, "squares")]
+    assert len(inner) == 2 and inner[1].startswith("kat move @X,Y — ") and "squares, e.g. @" in inner[1]
+    assert (
+        route(fight, "vex attack rook with rifle") and menu_lines(entries)[0].strip() == "1) move — vex, kat"
+    )
 
 
 def test_a_number_takes_that_action_and_shows_what_happened() -> None:
     fight = new_fight()
-    play, table = session(fight, number_of(fight, "vex attack rook with rifle"), "quit")
+    play, table = session(fight, *route(fight, "vex attack rook with rifle"), "quit")
     assert play.run() == "quit"
     assert str(fight.history[-1]) == "vex attack rook with rifle"
     assert "  vex deals 4 (1d8: 4 ×1) to rook — rook HP 12" in table.said
@@ -73,10 +86,10 @@ def test_a_number_takes_that_action_and_shows_what_happened() -> None:
 
 def test_a_summarised_move_asks_for_the_destination() -> None:
     fight = new_fight()
-    play, table = session(fight, number_of(fight, "kat move @X,Y"), "4,2", "quit")
+    play, table = session(fight, *route(fight, "kat move @X,Y"), "4,2", "quit")
     play.run()
     assert str(fight.history[-1]) == "kat move @4,2"
-    assert table.prompts[1] == "destination for 'kat move' (X,Y): "
+    assert table.prompts[2] == "destination square for 'kat move' (X,Y; Enter to go back): "
 
 
 def test_action_text_refusals_undo_board_log_and_help() -> None:
@@ -128,13 +141,16 @@ def test_manual_dice_ask_for_each_roll_with_its_purpose() -> None:
     assert parse_square("@3,4") == (3, 4) and parse_square("3 4") == (3, 4) and parse_square("a") is None
 
 
-def test_play_runs_the_script_then_stops_without_a_terminal(tmp_path: Path) -> None:
+def test_play_runs_the_script_then_reads_decisions_from_a_pipe(tmp_path: Path) -> None:
+    """Issue 15 point 9: with stdin not a terminal, the choices are read from it (and echoed), so a session
+    can be scripted; the end of the input stops it."""
     text = with_script("vex attack rook with rifle", dice="[15, 3, 4]", expect="  - state: {rook.hp: 12}\n")
-    result = CliRunner().invoke(app, ["play", str(write(tmp_path, text))])
+    result = CliRunner().invoke(app, ["play", str(write(tmp_path, text))], input="vex end\nkat end\n")
     assert result.exit_code == 0, result.output
     assert "  vex deals 4 (1d8: 4 ×1) to rook — rook HP 12" in result.stdout
     assert "  pass  line" in result.stdout
-    assert "stdin is not a terminal" in result.stdout
+    assert "> vex end\n" in result.stdout and "  kat ends the turn" in result.stdout
+    assert "(the input ended: the session stops)" in result.stdout
 
 
 def test_play_with_manual_dice_reads_faces_from_input(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tactica.cli.play import MAX_ANSWER, Session, manual_dice, parse_faces, parse_square
 from tactica.dice import D20
 from tactica.engine import Fight
-from tests.cli.test_play import Table, new_fight, number_of, session
+from tests.cli.test_play import Table, new_fight, route, session
 
 #: Lines that crashed the session, or could: unicode digits ('²' passes str.isdigit, int() refuses it),
 #: numbers longer than int() reads, control characters, very long lines, blank lines.
@@ -62,10 +62,10 @@ def test_unicode_digits_are_not_menu_numbers() -> None:
 def test_a_hostile_destination_is_asked_again(square: str) -> None:
     """Issue 12 point 5: the destination prompt of a summarised move survives any line."""
     fight = new_fight()
-    play, table = session(fight, number_of(fight, "kat move @X,Y"), square, "quit")
+    play, table = session(fight, *route(fight, "kat move @X,Y"), square, "quit")
     assert play.run() == "quit"
     assert fight.history == []
-    assert "a destination is written X,Y (column, row), e.g. 3,4" in table.said
+    assert "a destination is written X,Y (column, row), e.g. 3,4; or press Enter to go back" in table.said
 
 
 def test_typed_numbers_are_ascii_and_short() -> None:

@@ -7,7 +7,6 @@ paragraph on stderr naming the place and what is valid, and exits with status 2.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -17,15 +16,11 @@ from tactica.analysis.limits import local_workers
 from tactica.cli import checks, studies
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
-from tactica.cli.play import Session, manual_dice
+from tactica.cli.play_run import play_saved, play_scenario
 from tactica.cli.ranges import check_ranges
 from tactica.cli.table import register as register_table
-from tactica.dice import SeededDice
-from tactica.engine import Fight
-from tactica.render import render_board, render_log
-from tactica.scenario import Problem, check_file, load_scenario, play_script, start_fight, verify
-from tactica.scenario.expect import check_all
-from tactica.scenario.model import Result
+from tactica.render import render_log
+from tactica.scenario import Problem, check_file, load_scenario, verify
 from tactica.systems import all_systems
 
 app = typer.Typer(
@@ -102,50 +97,27 @@ def _show_fight(played: AIFight, as_json: bool) -> None:
 @app.command()
 @guarded
 def play(
-    file: Annotated[Path, typer.Argument(help="Scenario file.")],
+    file: Annotated[Path | None, typer.Argument(help="Scenario file.")] = None,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Resume a fight saved with 'save' (instead of FILE).")
+    ] = None,
     seed: SeedOption = None,
     dice: Annotated[
         str, typer.Option("--dice", help="'seeded' or 'manual' (type every roll's faces).")
     ] = "seeded",
     as_json: JsonFlag = False,
 ) -> None:
-    """Run the scenario's script, then ask a person for each decision (when stdin is a terminal)."""
+    """Run the scenario's script, then ask a person for each decision (read from stdin: a terminal or a
+    pipe); or resume a saved fight with --load."""
     if dice not in ("seeded", "manual"):
         fail(f"--dice {dice}: choose 'seeded' or 'manual'", as_json=as_json)
+    if (file is None) == (load is None):
+        fail("play takes a scenario FILE or --load SAVED_FIGHT (one of them)", as_json=as_json)
     check_ranges(seed=seed)
-    scenario = load_scenario(file)
-    seed = scenario.seed if seed is None else seed
-    # After the scripted faces the person plays on: with their own dice, or seeded ones (even when the file
-    # says `then: stop`, which is for verify).
-    then = manual_dice(_ask, say) if dice == "manual" else SeededDice(seed)
-    fight_ = start_fight(scenario, seed=seed, then=then)
-    results: list[Result] = []
-    mark = play_script(scenario, fight_, [*scenario.script], results.extend)
-    results += check_all(scenario.expect, fight_, mark)
-    if as_json:
-        emit_json({"actions": [str(a) for a in fight_.history], "results": [r.to_dict() for r in results]})
-        return
-    say(f"{scenario.name} — {scenario.system.name}", render_board(fight_), *render_log(fight_.events))
-    say_all(line for r in results for line in checks.result_lines(r))
-    _play_on(fight_)
-
-
-def _play_on(fight_: Fight) -> None:
-    if fight_.is_over():
-        return
-    if not sys.stdin.isatty():
-        say(
-            f"The script has ended in round {fight_.state.order.round}, before the fight is over; stdin is"
-            " not a terminal, so there is no one to ask for the next decision (run 'tactica play' in one)."
-        )
-        return
-    say(render_board(fight_))
-    Session(fight_, _ask, say).run()
-    say(render_board(fight_))
-
-
-def _ask(prompt: str) -> str:
-    return console().input(prompt)
+    if load is not None:
+        play_saved(load, dice=dice, as_json=as_json)
+    elif file is not None:
+        play_scenario(file, seed=seed, dice=dice, as_json=as_json)
 
 
 @app.command(name="verify")

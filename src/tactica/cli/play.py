@@ -1,17 +1,22 @@
 """``tactica play``: the scenario's script, then a person decides at the table.
 
 Everything here talks through two functions, ``ask(prompt) -> str`` and ``say(line)``, so tests drive it with
-canned input. Each decision shows whose it is and the legal actions numbered (grouped by verb; long lists of
-destinations summarised as one entry that asks for a square). A number, an action's text, ``undo``,
-``board``, ``log``, ``help`` or ``quit`` are accepted.
+canned input. Each decision shows whose it is, what the deciding characters used of their turn, and a menu of
+one entry per verb (:mod:`tactica.cli.play_menu`); an entry with several choices opens a second menu or asks
+for a square, and asks again after a square the rules refuse. A number, an action's text,
+``undo``, ``board``, ``log``, ``save``, ``help`` or ``quit`` are accepted.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from pathlib import Path
 
+from tactica.cli.play_budget import budget_lines
+from tactica.cli.play_menu import Entry, cells, menu, menu_lines, submenu
 from tactica.dice import DiceError, DiceScriptError, Die, ManualDice
 from tactica.engine import Action, ActionSyntaxError, Fight, IllegalAction, TacticaError
 from tactica.render import render_board, render_log
@@ -19,63 +24,22 @@ from tactica.render.turn import turn_line
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-#: A verb with more destinations than this (for one actor) is shown as one entry asking for a square.
-LIST_LIMIT = 8
 #: The longest answer read: a longer line is refused whole, not parsed.
 MAX_ANSWER = 200
 #: A menu number, a coordinate or a face: ASCII digits only ('²' and '٣' are not numbers here), at most six.
 NUMBER = r"-?[0-9]{1,6}"
 HELP = (
     "Type a number, an action (e.g. 'vex attack rook with rifle', or 'move @3,4' when one character acts),"
-    " or: undo (undo reroll), board, log (log all), help, quit"
+    " or: undo (undo reroll), board, log (log all), save (save FILE), help, quit"
 )
+#: Answers that leave a second menu or a square prompt for the main menu.
+BACK = ("", "back", "b")
+#: Answers that end the session.
+QUIT = ("quit", "q", "exit")
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One numbered choice: an action, or a family of moves that asks for a destination (``template``)."""
-
-    verb: str
-    label: str
-    action: Action | None = None
-    template: Action | None = None
-
-
-def menu(fight: Fight) -> list[Entry]:
-    """The legal actions as numbered entries, grouped by verb, long destination lists summarised."""
-    groups: dict[Action, list[Action]] = {}
-    for action in fight.legal_actions():
-        groups.setdefault(replace(action, at=None), []).append(action)
-    entries: list[Entry] = []
-    for actions in groups.values():
-        entries += _entries(actions)
-    order = list(dict.fromkeys(e.verb for e in entries))
-    return sorted(entries, key=lambda e: order.index(e.verb))
-
-
-def _entries(actions: list[Action]) -> list[Entry]:
-    first = actions[0]
-    if len(actions) <= LIST_LIMIT or any(a.at is None for a in actions):
-        return [Entry(a.verb, str(a), action=a) for a in actions]
-    template = replace(first, at=None)
-    examples = " ".join(f"@{a.at[0]},{a.at[1]}" for a in actions[:4] if a.at is not None)
-    words = str(template).split()
-    words.insert(3 if template.target else 2, "@X,Y")
-    label = f"{' '.join(words)} — {len(actions)} squares, e.g. {examples} ..."
-    return [Entry(first.verb, label, template=template)]
-
-
-def menu_lines(entries: Sequence[Entry]) -> list[str]:
-    """The menu as text: a heading per verb, numbered entries under it."""
-    lines: list[str] = []
-    verb = None
-    width = len(str(len(entries)))
-    for number, entry in enumerate(entries, 1):
-        if entry.verb != verb:
-            verb = entry.verb
-            lines.append(f"  {verb}:")
-        lines.append(f"    {number:>{width}}) {entry.label}")
-    return lines
+class Quit(Exception):
+    """The person asked to stop (``quit``) at a second menu or a square prompt."""
 
 
 def combatants(fight: Fight) -> list[str]:
@@ -118,12 +82,14 @@ def unreadable(text: str) -> str:
 
 
 class Session:
-    """The decisions of one fight, asked of a person until the fight ends or they quit."""
+    """The decisions of one fight, asked of a person until the fight ends or they quit. ``save_to`` is the
+    file ``save`` writes when given no name."""
 
-    def __init__(self, fight: Fight, ask: Ask, say: Say) -> None:
+    def __init__(self, fight: Fight, ask: Ask, say: Say, *, save_to: Path | None = None) -> None:
         self.fight = fight
         self.ask = ask
         self.say = say
+        self.save_to = save_to or Path("fight.save.json")
 
     def run(self) -> str:
         """Play on; returns 'over' when the fight ended, 'quit' when the person stopped (quit, the end of
@@ -131,8 +97,7 @@ class Session:
         try:
             while not self.fight.is_over():
                 entries = menu(self.fight)
-                self.say(turn_line(self.fight))
-                for line in menu_lines(entries):
+                for line in [turn_line(self.fight), *budget_lines(self.fight), *menu_lines(entries)]:
                     self.say(line)
                 if not self.turn(entries):
                     return "quit"
@@ -144,10 +109,14 @@ class Session:
         """Ask until one action is taken (True) or the person quits (False)."""
         while True:
             try:
-                answer = self.ask("> ")
+                outcome = self.answer(self.ask("> "), entries)
             except (EOFError, KeyboardInterrupt):
+                self.say("(the input ended: the session stops)")
                 return False
-            outcome = self.answer(answer, entries)
+            except Quit:
+                outcome = False
+            if outcome is False:
+                self.offer_save()
             if outcome is not None:
                 return outcome
 
@@ -159,7 +128,7 @@ class Session:
             return None
         text = text.strip()
         command = text.lower()
-        if command in ("quit", "q", "exit"):
+        if command in QUIT:
             return False
         if command in ("help", "?", ""):
             self.say(HELP)
@@ -174,6 +143,9 @@ class Session:
             return None
         if command.startswith("undo"):
             return self.undo(reroll=command.endswith("reroll"))
+        if command == "save" or command.startswith("save "):
+            self.save(text[4:].strip())
+            return None
         action = self.choose(text, entries)
         return None if action is None else self.act(action)
 
@@ -184,13 +156,20 @@ class Session:
             if not 1 <= number <= len(entries):
                 self.say(f"no choice {number}: pick 1-{len(entries)}")
                 return None
-            entry = entries[number - 1]
-            return entry.action or self.destination(entry)
+            return self.pick(entries[number - 1])
         try:
             return Action.parse(self._with_actor(text))
         except ActionSyntaxError as error:
             self.say(str(error))
             return None
+
+    def pick(self, entry: Entry) -> Action | None:
+        """The action an entry stands for: itself, a destination asked for, or a choice of its verb's."""
+        if entry.action is not None:
+            return entry.action
+        if entry.template is not None:
+            return self.destination(entry.template)
+        return self.second_menu(entry)
 
     def _with_actor(self, text: str) -> str:
         """``move @3,4`` means the deciding character's move when only one decides."""
@@ -199,18 +178,71 @@ class Session:
         known = combatants(self.fight)
         return f"{deciding[0]} {text}" if len(deciding) == 1 and first not in known else text
 
-    def destination(self, entry: Entry) -> Action | None:
-        """Ask for the square of a summarised move."""
-        assert entry.template is not None
-        template = entry.template
+    def second_menu(self, entry: Entry) -> Action | None:
+        """Choose among one actor's actions of one verb (Enter or ``back``: the main menu again)."""
+        entries = submenu(entry, cells(self.fight)[1])
+        for line in [f"  {entry.label}:", *menu_lines(entries)]:
+            self.say(line)
+        while True:
+            text = self._sub_answer(f"which? (1-{len(entries)}, Enter to go back): ")
+            if text is None:
+                return None
+            if re.fullmatch(NUMBER, text) and 1 <= int(text) <= len(entries):
+                return self.pick(entries[int(text) - 1])
+            self.say(f"pick 1-{len(entries)}, or press Enter for the main menu")
+
+    def destination(self, template: Action) -> Action | None:
+        """Ask for the square of a summarised move until the rules accept one, or the person goes back."""
+        one = cells(self.fight)[0]
+        prompt = f"destination {one} for '{template.actor} {template.verb}' (X,Y; Enter to go back): "
+        while True:
+            text = self._sub_answer(prompt)
+            if text is None:
+                return None
+            square = parse_square(text)
+            if square is None:
+                self.say("a destination is written X,Y (column, row), e.g. 3,4; or press Enter to go back")
+                continue
+            action = replace(template, at=square)
+            why = self.fight.why_illegal(action)
+            if why is None:
+                return action
+            self.say(f"not allowed: {why}")
+
+    def _sub_answer(self, prompt: str) -> str | None:
+        """A line at a second prompt: None to go back (Enter, ``back``); raises :class:`Quit` on ``quit``
+        (the end of the input and Ctrl-C end the session as at the main prompt)."""
+        text = self.ask(prompt)
+        problem = unreadable(text)
+        if problem:
+            self.say(problem)
+            return ""
+        if text.strip().lower() in QUIT:
+            raise Quit
+        return None if text.strip().lower() in BACK else text.strip()
+
+    def save(self, name: str) -> None:
+        """Write the fight (the engine's save format) to ``name`` or :attr:`save_to`; say where or why not."""
+        path = Path(name) if name else self.save_to
         try:
-            square = parse_square(self.ask(f"destination for '{template.actor} {template.verb}' (X,Y): "))
+            path.write_text(json.dumps(self.fight.to_dict(), separators=(",", ":")) + "\n", encoding="utf-8")
+        except OSError as error:
+            self.say(f"could not save to {path}: {error.strerror or error}")
+            return
+        self.say(f"saved to {path} (resume with: tactica play --load {path})")
+
+    def offer_save(self) -> None:
+        """Before quitting: offer to save the fight (y, a file name, or Enter/n for no)."""
+        if self.fight.is_over() or not self.fight.history:
+            return
+        prompt = f"save the fight before quitting? (y: {self.save_to}, a file name, or Enter for no): "
+        try:
+            text = self.ask(prompt).strip()
         except (EOFError, KeyboardInterrupt):
-            return None
-        if square is None:
-            self.say("a destination is written X,Y (column, row), e.g. 3,4")
-            return None
-        return replace(template, at=square)
+            return
+        if text.lower() in ("", "n", "no") or unreadable(text):
+            return
+        self.save("" if text.lower() in ("y", "yes") else text)
 
     def act(self, action: Action) -> bool | None:
         """Take the action and show what happened (or why it is not allowed)."""

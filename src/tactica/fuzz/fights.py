@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from tactica.ai import RandomPolicy, combatants
-from tactica.cli.play import Session, manual_dice, menu
+from tactica.cli.play import Session, manual_dice
+from tactica.cli.play_menu import menu
 from tactica.dice import SeededDice, parse
 from tactica.dice.errors import DiceError
 from tactica.engine import Action, Fight, Game

@@ -159,9 +159,10 @@ def _character_turn(system: str, data: Mapping[str, Any], actor: str, names: Nam
 
 
 def _thrum_budget(fighter: Mapping[str, Any]) -> list[str]:
-    """THRUM 9-10: the Stance it holds and what is left of its Move and Action."""
+    """THRUM 9-10: the Stance it holds and what is left of its Move and Action (a character that stopped
+    to act moves no more that turn, THRUM 10)."""
     notes = [f"stance {fighter['stance']}"] if fighter.get("stance") else ["no stance"]
-    used = {"Move": fighter.get("moved"), "Action": fighter.get("acted")}
+    used = {"Move": fighter.get("moved") or fighter.get("stopped"), "Action": fighter.get("acted")}
     left = [part for part, done in used.items() if not done]
     return [*notes, f"{' and '.join(left)} left" if left else "Move and Action used"]
 
