@@ -506,3 +506,16 @@ def test_phase3d6_21_option_abort_after_delay_next_phase() -> None:
     play(fight, "ana end", "orc end", "gob end")
     assert lost(fight) == [("ana", "it aborted this action (rule 21)")]
     assert global_phase(fight) == 3
+
+
+def test_phase3d6_21_an_abort_after_a_readied_action_replaced_the_regular_one() -> None:
+    """Rules 20-21, issue 14 point 5 (seed l.101 "If you take your readied action in the next Phase, before
+    your regular turn comes up, ... you do not get your regular action that Phase"; l.102 an Abort "after
+    acting on your initiative score earlier in a Phase ... gives up your Action from the following Phase"):
+    ana's readied attack fires in Phase 2 before her place and takes its place; her Abort later in that
+    Phase costs Phase 3's action (it used to cost the place already gone, that is nothing)."""
+    fight = new_fight(fighter("orc", "blue", (3, 2)), fighter("ana", "red", (2, 2)), dice=[1, 1, 1, 1, 1, 1])
+    play(fight, "orc end", "ana ready +attacks", "ana end")
+    play(fight, "orc attack ana", "ana fire", "orc pass", "ana abort +dodge")
+    assert aborts(fight) == [("ana", "dodge", 3)]
+    assert order(fight) == ["ana", "orc"]
