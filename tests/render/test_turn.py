@@ -41,13 +41,9 @@ AFTER_A_FEW = {
         "Round 1 — bryn's turn (heroes; stance protect; Action left)",
     ),
     "phase3d6": (
-        [
-            "ace move @0,0",
-            "blade move @3,1",
-            "dart move @5,2",
-            "ned move @11,4",
-            "moe move @10,2",
-            "crusher move @3,4",
+        [  # the Surprise Phase's single action, then 'end' (free actions are still open, rule 14)
+            *("ace move @0,0", "ace end", "blade move @3,1", "blade end", "dart move @5,2", "dart end"),
+            *("ned move @11,4", "ned end", "moe move @10,2", "moe end", "crusher move @3,4", "crusher end"),
         ],
         "Turn 1, Phase 1 — ace acts (heroes)",
     ),

@@ -1,6 +1,6 @@
 """Phase 3d6 14-18 and rulings E7-E9: attack + move, move + move, a full-Phase action, free actions, the
 restricted Phase, the 1-hex step and its limits, Withdraw; options two_half_moves,
-step_with_moving_full_phase, withdraw_first_hex_free."""
+step_with_moving_full_phase, withdraw_provokes."""
 
 from __future__ import annotations
 
@@ -48,6 +48,12 @@ def alone(*, at: tuple[int, int] = (0, 0), orc_at: tuple[int, int] = FAR, **shee
     )
 
 
+def only_free_actions_left(fight: Fight, actor: str = "ana") -> bool:
+    """``actor`` still has its place, and nothing but free actions (a standing, empty-handed character:
+    drop prone) and 'end' is left to it (rule 14)."""
+    return acting(fight) == actor and {a.verb for a in fight.legal_actions()} == {"prone", "end"}
+
+
 def offers(events: list[Any]) -> list[tuple[str, str, str]]:
     """(attacker, provoker, why) of the attacks of opportunity offered."""
     return [(e.attacker, e.provoker, e.why) for e in of(events, "OpportunityOffered")]
@@ -57,13 +63,14 @@ def offers(events: list[Any]) -> list[tuple[str, str, str]]:
 
 
 def test_phase3d6_14_attack_then_move() -> None:
-    """Phase 3d6 14: an attack action and a move action; then only free actions are left and the
-    character's action closes by itself."""
+    """Phase 3d6 14: an attack action and a move action; then only free actions and 'end' are left."""
     fight = duel(dice=[1, 1, 1])
     hit(fight, "ana", "orc")
     assert acting(fight) == "ana"
     play(fight, "ana move @0,2", "orc pass")
     assert used(fight) == [("strike", "attack"), ("half-move", "move")]
+    assert {str(a) for a in fight.legal_actions()} == {"ana prone", "ana end"}
+    fight.apply("ana end")
     assert acting(fight) == "orc"
     assert of(fight.events, "TurnEnded")[0].actor == "ana"
 
@@ -75,7 +82,7 @@ def test_phase3d6_14_move_then_attack() -> None:
     assert "ana attack orc with fists" in offered(fight, "attack")
     hit(fight, "ana", "orc")
     assert used(fight) == [("half-move", "move"), ("strike", "attack")]
-    assert acting(fight) == "orc"
+    assert only_free_actions_left(fight)
 
 
 def test_phase3d6_14_two_move_actions() -> None:
@@ -86,7 +93,7 @@ def test_phase3d6_14_two_move_actions() -> None:
     assert used(fight) == [("half-move", "move"), ("half-move", "move")]
     assert fs(fight, "ana").pos == (5, 1)
     assert of(fight.events, "AttackRoll") == []
-    assert acting(fight) == "orc"
+    assert only_free_actions_left(fight)
 
 
 def test_phase3d6_14_no_attack_after_two_move_actions() -> None:
@@ -107,7 +114,7 @@ def test_phase3d6_14_a_move_beyond_half_is_a_full_phase_action() -> None:
     fight = alone(orc_at=(5, 0))
     fight.apply("ana move @4,0")
     assert used(fight) == [("full-move", "full")]
-    assert acting(fight) == "orc"
+    assert only_free_actions_left(fight)
     assert of(fight.events, "AttackRoll") == []
     assert (
         economy.attack_problem(fight.state, fs(fight, "ana"))
@@ -193,12 +200,33 @@ def test_phase3d6_14_free_actions_cost_nothing() -> None:
     assert used(fight)[-2:] == [("drop-prone", "free"), ("stand", "move")]
 
 
-def test_phase3d6_14_the_action_closes_when_only_free_actions_remain() -> None:
-    """Phase 3d6 14 (the code's choice): after attack + move nothing but free actions is left, and the
-    character's action ends by itself (no free action after the last of them)."""
-    fight = alone(at=(0, 2), orc_at=(3, 2))
+def test_phase3d6_14_free_actions_follow_the_spent_actions() -> None:
+    """Issue 14 point 1, Phase 3d6 14 (seed l.17 "You can also perform one or more free actions", l.92
+    "Free actions never incur attacks of opportunity"): after a move and an attack ana's Phase goes on;
+    next to the orc she drops her club and drops prone, provoking nothing, and only then, with nothing at
+    all left to do, her Phase ends by itself."""
+    fight = new_fight(
+        fighter("ana", "red", (0, 2), weapons=["club"]), fighter("orc", "blue", (3, 2)), dice=[1, 1, 1]
+    )
     fight.apply("ana move @2,2")
-    hit(fight, "ana", "orc")
+    hit(fight, "ana", "orc", "with", "club")
+    assert acting(fight) == "ana"
+    assert {a.verb for a in fight.legal_actions()} == {"drop", "prone", "end"}
+    events = fight.apply("ana drop") + fight.apply("ana prone")
+    assert used(fight)[-2:] == [("drop-item", "free"), ("drop-prone", "free")]
+    assert offers(events) == []
+    assert acting(fight) == "orc"
+    assert of(fight.events, "TurnEnded")[-1].actor == "ana"
+
+
+def test_phase3d6_14_a_phase_with_a_free_action_left_ends_on_end() -> None:
+    """Issue 14 point 1, Phase 3d6 14 (seed l.17): a character with a free action left keeps its place
+    until it says 'end' (a Withdraw, a full-Phase action, leaves 'prone')."""
+    fight = alone()
+    fight.apply("ana withdraw @3,0")
+    assert acting(fight) == "ana"
+    assert {str(a) for a in fight.legal_actions()} == {"ana prone", "ana end"}
+    fight.apply("ana end")
     assert acting(fight) == "orc"
 
 
@@ -295,10 +323,10 @@ def test_phase3d6_17_step_goes_with_a_full_phase_action_that_moves_nothing() -> 
 
 
 def test_phase3d6_e8_no_step_with_a_moving_full_phase_action() -> None:
-    """E8: the full-Phase action must involve no movement: after a full move no step (the action closes)."""
+    """E8: the full-Phase action must involve no movement: after a full move no step (only free actions)."""
     fight = alone()
     fight.apply("ana move @4,0")
-    assert acting(fight) == "orc"
+    assert only_free_actions_left(fight)
     assert fs(fight, "ana").pos == (4, 0)
 
 
@@ -418,33 +446,43 @@ def test_phase3d6_16_crawl_is_a_move_action_that_provokes() -> None:
 # --- E9: Withdraw ------------------------------------------------------------------------------------
 
 
-def test_phase3d6_e9_withdraw_is_a_full_phase_move_whose_first_hex_is_free() -> None:
-    """E9: Withdraw is a full-Phase action moving up to the full combat movement (6 hexes); leaving the
-    first hex provokes nothing."""
+def test_phase3d6_e9_withdraw_is_a_full_phase_move_that_never_provokes() -> None:
+    """E9 (issue 14 point 5; seed l.75 "Withdraw from combat | No", l.11 "two common methods of avoiding
+    such an attack: the 1-hex step and the withdraw action"): Withdraw is a full-Phase action moving up to
+    the full combat movement (6 hexes); no hex it leaves provokes, not even one a reach-2 spear still
+    threatens after the first."""
     fight = duel(dice=[])
     assert "ana withdraw @0,0" in offered(fight, "withdraw")  # 4 hexes away
+    fight = new_fight(
+        fighter("ana", "red", (2, 2)), fighter("orc", "blue", (3, 2), reach=2, weapons=["spear"]), dice=[]
+    )
     events = fight.apply("ana withdraw @0,2")
     assert offers(events) == []
     assert used(fight) == [("withdraw", "full")]
-    assert fs(fight, "ana").pos == (0, 2)
-    assert acting(fight) == "orc"
+    assert [e.path for e in of(events, "HexesMoved")] == [((2, 2), (1, 2), (0, 2))]
 
 
-def test_phase3d6_e9_withdraw_later_hexes_provoke() -> None:
-    """E9: only the first hex left is free: a reach-2 spearman still threatens the second hex."""
+def test_phase3d6_e9_option_withdraw_provokes_after_its_first_hex() -> None:
+    """E9 option withdraw_provokes=after_first_hex (the d20 SRD's withdraw): only the first hex left is
+    free: a reach-2 spearman still threatens the second hex; the Withdraw goes on after the offer."""
     fight = new_fight(
-        fighter("ana", "red", (2, 2)), fighter("orc", "blue", (3, 2), reach=2, weapons=["spear"]), dice=[]
+        fighter("ana", "red", (2, 2)),
+        fighter("orc", "blue", (3, 2), reach=2, weapons=["spear"]),
+        dice=[],
+        options={"withdraw_provokes": "after_first_hex"},
     )
     events = fight.apply("ana withdraw @0,2")
     assert offers(events) == [("orc", "ana", "leaves a threatened hex")]
     assert [e.path for e in of(events, "HexesMoved")] == [((2, 2), (1, 2))]
     fight.apply("orc pass")
     assert fs(fight, "ana").pos == (0, 2)
+    fight = duel(dice=[], options={"withdraw_provokes": "after_first_hex"})
+    assert offers(fight.apply("ana withdraw @0,2")) == []
 
 
-def test_phase3d6_e9_option_withdraw_first_hex_not_free() -> None:
-    """E9 option withdraw_first_hex_free=false: leaving the first hex of a Withdraw provokes too."""
-    fight = duel(dice=[], options={"withdraw_first_hex_free": False})
+def test_phase3d6_e9_option_withdraw_provokes_every_hex() -> None:
+    """E9 option withdraw_provokes=every_hex: leaving the first hex of a Withdraw provokes too."""
+    fight = duel(dice=[], options={"withdraw_provokes": "every_hex"})
     events = fight.apply("ana withdraw @0,2")
     assert offers(events) == [("orc", "ana", "leaves a threatened hex")]
 

@@ -97,8 +97,14 @@ def test_the_weapon_table_matches_the_content() -> None:
 
 
 def test_every_ruling_names_its_option() -> None:
-    """Rulings E1-E14 each have a row naming an option that implements it."""
-    assert DOC.rulings_without_option("E", 14, Phase3d6Options) == []
+    """Rulings E1-E15 each have a row naming an option that implements it; E16-E19 (issue 14 points 1 and 7)
+    are stated choices, each with a row and its seed lines in the text below the table."""
+    section = "Rulings E1-E19"
+    assert DOC.rulings_without_option("E", 15, Phase3d6Options, section) == []
+    text = DOC.section(section)
+    for n in range(16, 20):
+        assert re.search(rf"^\| E{n} \|.*\| stated choice \|$", text, re.MULTILINE), f"E{n}"
+        assert re.search(rf"^- \*\*E{n}, .*\(l\.\d+", text, re.MULTILINE | re.DOTALL), f"E{n}"
 
 
 def test_every_rule_has_a_module_row() -> None:

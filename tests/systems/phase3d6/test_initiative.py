@@ -478,3 +478,56 @@ def test_phase3d6_e11_delayed_place_is_not_a_tie() -> None:
     play(fight, "ana delay orc", "orc end", "ana end")
     assert order(fight) == ["orc", "ana"]
     assert fight.faces == []
+
+
+def _delayed_then_attacked(**options: Any) -> Fight:
+    """ana (first) delays until after gob (last); orc, next to her, attacks and she aborts to a Dodge."""
+    fight = new_fight(
+        fighter("ana", "red", (2, 2)),
+        fighter("orc", "blue", (3, 2)),
+        fighter("gob", "blue", (6, 4)),
+        dice=[1, 1, 1],
+        options=options,
+    )
+    play(fight, "ana delay gob", "orc attack ana", "ana abort +dodge", "orc end")
+    return fight
+
+
+def test_phase3d6_21_an_abort_after_a_delay_gives_up_the_delayed_action() -> None:
+    """Rule 21, issue 14 point 5 (seed l.102 "You can abort ... before your initiative value comes up in a
+    Phase, giving up your next Action to do so"; l.96 a delay takes "no action on your own Initiative
+    score"): ana delayed until after gob and has not acted; her next Action is the delayed one, later in
+    this Phase: the Abort gives it up, and she acts as usual in Phase 2 (at her new place, rule 19)."""
+    fight = _delayed_then_attacked()
+    assert aborts(fight) == [("ana", "dodge", 1)]
+    fight.apply("gob end")
+    assert lost(fight) == [("ana", "it aborted this action (rule 21)")]
+    assert global_phase(fight) == 2
+    assert in_phase(fight, "Turn 1, Phase 2") == ["orc"]
+    play(fight, "orc end", "gob end")
+    assert acting(fight) == "ana"
+
+
+def test_phase3d6_21_option_abort_after_delay_next_phase() -> None:
+    """Rule 21 option abort_after_delay=next_phase: the delayer counts as having acted: it keeps its
+    delayed action in this Phase and gives up the next Phase's."""
+    fight = _delayed_then_attacked(abort_after_delay="next_phase")
+    assert aborts(fight) == [("ana", "dodge", 2)]
+    fight.apply("gob end")
+    assert acting(fight) == "ana" and global_phase(fight) == 1
+    play(fight, "ana end", "orc end", "gob end")
+    assert lost(fight) == [("ana", "it aborted this action (rule 21)")]
+    assert global_phase(fight) == 3
+
+
+def test_phase3d6_21_an_abort_after_a_readied_action_replaced_the_regular_one() -> None:
+    """Rules 20-21, issue 14 point 5 (seed l.101 "If you take your readied action in the next Phase, before
+    your regular turn comes up, ... you do not get your regular action that Phase"; l.102 an Abort "after
+    acting on your initiative score earlier in a Phase ... gives up your Action from the following Phase"):
+    ana's readied attack fires in Phase 2 before her place and takes its place; her Abort later in that
+    Phase costs Phase 3's action (it used to cost the place already gone, that is nothing)."""
+    fight = new_fight(fighter("orc", "blue", (3, 2)), fighter("ana", "red", (2, 2)), dice=[1, 1, 1, 1, 1, 1])
+    play(fight, "orc end", "ana ready +attacks", "ana end")
+    play(fight, "orc attack ana", "ana fire", "orc pass", "ana abort +dodge")
+    assert aborts(fight) == [("ana", "dodge", 3)]
+    assert order(fight) == ["ana", "orc"]

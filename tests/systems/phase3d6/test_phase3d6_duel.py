@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tactica.ai import run_fight
-from tactica.dice import SeededDice
+from tactica.dice import ScriptedDice, SeededDice
 from tactica.engine import Fight
 from tactica.systems import get_system
 from tactica.systems.phase3d6 import duel
@@ -93,24 +93,24 @@ def test_stunned_surprise_and_ties_against_engine_fights() -> None:
 
 
 def test_mid_phase_states_and_the_end() -> None:
-    """The DP starts from the current state: after ana struck this Phase, orc acts next; a finished fight
-    is certain."""
-    fight = _duel({"max_rounds": 1}, ana={"stun": 1}, orc={"stun": 1})
-    play(fight, "ana attack orc")
-    if fight.deciding() == ["orc"] and not fight.is_over():
-        fight.apply("orc pass")
-    odds = duel_odds(fight.game, fight.state)
-    if fight.is_over():
-        assert odds is not None and odds[fight.outcome().winner] == 1.0
-    else:
-        assert fight.state.acting == "ana"
-        play(fight, "ana end")
-        p, q = 5 / 8, (3 / 8) ** 2
-        series = 1 + q + q * q  # orc strikes first now; three Phases left after this one
-        after = duel_odds(fight.game, fight.state)
-        assert after == pytest.approx(
-            {"blue": p * (1 + 3 / 8 * series), "red": 3 / 8 * p * series, None: 3 / 8 * q**3}
-        )
+    """Issue 14 point 12: the DP starts from the current state. ana's scripted Strike misses ([1 1 1]); her
+    attack action is spent, so from the middle of her place (and after her 'end') orc strikes next, then
+    Phases 2-4 with ana first: orc wins p(1 + q + q^2 + q^3), ana (3/8)p(1 + q + q^2), a draw (3/8)q^3,
+    q = (3/8)^2. A fight ended by a hit ([6 6 6]) is certain."""
+    fight = _duel({"max_rounds": 1}, ana={"stun": 1}, orc={"stun": 1}).clone(dice=ScriptedDice([1, 1, 1]))
+    play(fight, "ana attack orc", "orc pass")
+    assert not fight.is_over() and fight.state.acting == "ana"
+    p, q = 5 / 8, (3 / 8) ** 2
+    expected = {"blue": p * (1 + q + q * q + q**3), "red": 3 / 8 * p * (1 + q + q * q), None: 3 / 8 * q**3}
+    assert duel_odds(fight.game, fight.state) == pytest.approx(expected)
+    play(fight, "ana end")
+    assert duel_odds(fight.game, fight.state) == pytest.approx(expected)
+    ended = _duel({"max_rounds": 1}, ana={"stun": 1}, orc={"stun": 1}).clone(
+        dice=ScriptedDice([6, 6, 6, 2, 2])
+    )
+    play(ended, "ana attack orc", "orc pass")
+    assert ended.is_over() and ended.outcome().winner == "red"
+    assert duel_odds(ended.game, ended.state) == {"red": 1.0, "blue": 0.0, None: 0.0}
 
 
 def test_not_a_duel() -> None:

@@ -198,7 +198,7 @@ def test_phase3d6_2_one_or_more_actions_in_a_phase() -> None:
     fight = duel(dice=[1, 1, 1])
     hit(fight, "ana", "orc")
     assert acting(fight) == "ana"
-    play(fight, "ana move @0,2", "orc pass")
+    play(fight, "ana move @0,2", "orc pass", "ana end")
     assert acting(fight) == "orc"
     assert [e.maneuver for e in of(fight.events, "ManeuverUsed") if e.actor == "ana"] == [
         "strike",
@@ -433,10 +433,13 @@ def test_phase3d6_4_surprise_phase_allows_one_attack_action() -> None:
 
 
 def test_phase3d6_4_surprise_phase_allows_one_move_action() -> None:
-    """Phase 3d6 4, 15: after a move action in the Surprise Phase nothing but free actions is left, so the
-    action closes at once: no attack on the orc it moved next to (the next place is Phase 1)."""
+    """Phase 3d6 4, 15: after a move action in the Surprise Phase nothing but free actions is left (seed l.6
+    "You can also take free actions during the Surprise Phase"): no attack on the orc it moved next to; after
+    'end' the next place is Phase 1's."""
     fight = new_fight(fighter("ana", "red", (0, 2)), fighter("orc", "blue", (4, 2), aware=False))
     fight.apply("ana move @3,2")
+    assert {a.verb for a in fight.legal_actions()} == {"prone", "end"}
+    fight.apply("ana end")
     assert of(fight.events, "AttackRoll") == []
     assert turns_started(fight)[-1] == ("Turn 1, Phase 1", "ana")
     assert economy.attack_problem(fight.state, fs(fight, "ana")) is None  # a fresh Phase

@@ -418,11 +418,18 @@ def can_abort(state: S, fighter: Fighter) -> bool:
     return not fighter.out and not fighter.stunned and fighter.lose_phase < state.order.round
 
 
-def abort_cost(state: S, fighter: Fighter) -> int:
-    """The global Phase whose action the Abort costs: this one before its initiative comes up, else (it has
-    acted, or is acting) the next."""
-    acted = fighter.done or state.acting == fighter.id
-    return state.order.round + (1 if acted else 0)
+def abort_cost(game: G, state: S, fighter: Fighter) -> int:
+    """The global Phase whose action the Abort costs (rule 21): this one while its place in this Phase is
+    still to come (a delay may have put it later, option ``abort_after_delay``), else the next."""
+    to_come = _place_to_come(state, fighter)
+    if fighter.done and game.options.abort_after_delay == "next_phase":
+        to_come = False
+    return state.order.round + (0 if to_come else 1)
+
+
+def _place_to_come(state: S, fighter: Fighter) -> bool:
+    """Its place in the order comes after the one now acting, so it has yet to act in this Phase."""
+    return rank(state)[fighter.id] > state.order.index
 
 
 def tie_break(ids: list[str], scores: dict[str, int], ctx: Context) -> list[str]:

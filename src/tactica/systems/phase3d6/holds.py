@@ -58,7 +58,7 @@ def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> 
 def abort(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
     """Rule 21: a defensive manoeuvre now, giving up this Phase's action (before its initiative) or the next
     Phase's (after it)."""
-    fighter.lose_phase = combat.abort_cost(state, fighter)
+    fighter.lose_phase = combat.abort_cost(game, state, fighter)
     ctx.emit(Aborted(fighter.id, maneuver, fighter.lose_phase))
     defend(game, state, fighter, maneuver, ctx)
 

@@ -19,6 +19,8 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 G = Phase3d6Game
 S = Phase3d6State
+#: ``free`` for a move none of whose hexes provokes (E9's default Withdraw).
+WHOLE_MOVE = 1 << 30
 Pos = tuple[int, int]
 Routes = dict[Pos, Path]
 
@@ -93,19 +95,18 @@ def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
     ]
 
 
-def walk(
-    game: G, state: S, fighter: Fighter, path: list[Pos], how: str, ctx: Context, *, free_first: bool
-) -> None:
+def walk(game: G, state: S, fighter: Fighter, path: list[Pos], how: str, ctx: Context, *, free: int) -> None:
     """Walk ``path`` (the hexes after the start), stopping for attacks of opportunity before leaving each
-    threatened hex (none for a step; none for Withdraw's first hex, E9; the skill check of rule 16, E6)."""
+    threatened hex (none for a step; none for the first ``free`` hexes left, a Withdraw's, E9; the skill check
+    of rule 16, E6)."""
     walked = [fighter.pos]
     for i, nxt in enumerate(path):
-        provokes = how != "step" and not (free_first and len(walked) == 1 and i == 0)
+        provokes = how != "step" and fighter.hexes >= free
         if provokes and combat.offer(
             game, state, fighter, fighter.pos, "leaves a threatened hex", how != "noncombat", ctx
         ):
             _moved(fighter, walked, how, ctx)
-            state.suspended.append(Suspended(fighter.id, "move", list(path[i:]), {}, how))
+            state.suspended.append(Suspended(fighter.id, "move", list(path[i:]), {"free": free}, how))
             return
         fighter.pos = nxt
         fighter.hexes += 1
@@ -113,7 +114,7 @@ def walk(
         holds.raise_ready(game, state, fighter, "approaches", ctx)  # rule 20: it fires mid-move
         if state.pending:
             _moved(fighter, walked, how, ctx)
-            state.suspended.append(Suspended(fighter.id, "move", list(path[i + 1 :]), {}, how))
+            state.suspended.append(Suspended(fighter.id, "move", list(path[i + 1 :]), {"free": free}, how))
             return
     _moved(fighter, walked, how, ctx)
 
@@ -124,7 +125,7 @@ def resume(game: G, state: S, ctx: Context) -> None:
     fighter = state.fighters[work.actor]
     if fighter.out or (fighter.prone and work.note != "crawl"):
         return
-    walk(game, state, fighter, list(work.path), work.note, ctx, free_first=bool(work.data.get("free_first")))
+    walk(game, state, fighter, list(work.path), work.note, ctx, free=int(work.data.get("free", 0)))
 
 
 def _moved(fighter: Fighter, walked: list[Pos], how: str, ctx: Context) -> None:
@@ -149,5 +150,12 @@ def start_move(game: G, state: S, fighter: Fighter, kind: str, path: Path, ctx: 
         list(path.cells[1:]),
         how,
         ctx,
-        free_first=kind == "withdraw" and game.options.withdraw_first_hex_free,
+        free=free_hexes(game, kind),
     )
+
+
+def free_hexes(game: G, kind: str) -> int:
+    """E9: how many of a move's first hexes are left without provoking (a Withdraw's, by option)."""
+    if kind != "withdraw":
+        return 0
+    return {"never": WHOLE_MOVE, "after_first_hex": 1, "every_hex": 0}[game.options.withdraw_provokes]

@@ -54,9 +54,17 @@ class Phase3d6Options(BaseModel):
         False,
         description="E8: a 1-hex step may go with a full-Phase action only if that action moves no hexes",
     )
-    withdraw_first_hex_free: bool = Field(
-        True,
-        description="E9: Withdraw is a full-Phase move; its first hex left provokes no attack of opportunity",
+    withdraw_provokes: Literal["never", "after_first_hex", "every_hex"] = Field(
+        "never",
+        description="E9: Withdraw (full-Phase, the whole combat movement) provokes no attack of opportunity"
+        " (seed l.75 'Withdraw from combat | No'); 'after_first_hex': leaving its later hexes provokes (the"
+        " d20 SRD's withdraw); 'every_hex': it provokes like any move",
+    )
+    abort_after_delay: Literal["delayed_action", "next_phase"] = Field(
+        "delayed_action",
+        description="Rule 21: an Abort by a character that delayed to a later place in this Phase gives up"
+        " that delayed action (seed l.102 'before your initiative value comes up ... giving up your next"
+        " Action'); 'next_phase': the next Phase's action, as after acting",
     )
     post_turn_recovery: bool = Field(
         True, description="E10: in the Post-Turn everyone not flagged 'no_recovery' Takes a Recovery"

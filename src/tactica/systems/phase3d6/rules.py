@@ -311,9 +311,14 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         self._resume(game, state, ctx)
         if state.acting is not None and not state.pending and not state.suspended:
             acting = state.fighters[state.acting]
-            if acting.out or _spent(game, state, acting):
+            if acting.out or self._spent(game, state, acting):
                 phases.end_slot(state, ctx)
         phases.settle(game, state, ctx)
+
+    def _spent(self, game: G, state: S, f: Fighter) -> bool:
+        """Nothing at all is left for it to do, free actions included (rule 14: 'you can also perform one or
+        more free actions'): its Phase ends by itself; otherwise it ends when it says 'end'."""
+        return all(a.verb == "end" for a in self.turn_actions(game, state, f.id))
 
     def _resume(self, game: G, state: S, ctx: Context) -> None:
         """Go on with suspended work, top first, as soon as no decision holds it up (a decision holds up the
@@ -428,10 +433,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         holds.raise_ready(game, state, f, "moves", ctx)
         if state.pending:  # rule 20: readied attacks go just before the move
             self._pay_move(f, kind)
-            free = int(kind == "withdraw" and game.options.withdraw_first_hex_free)
-            state.suspended.append(
-                Suspended(f.id, "move", list(path.cells[1:]), {"free_first": free}, _how(kind))
-            )
+            free = movement.free_hexes(game, kind)
+            state.suspended.append(Suspended(f.id, "move", list(path.cells[1:]), {"free": free}, _how(kind)))
             ctx.emit(ManeuverUsed(f.id, kind, game.maneuvers[kind].type))
             return
         movement.start_move(game, state, f, kind, path, ctx)
@@ -590,13 +593,3 @@ def _full_moves(game: G, state: S, f: Fighter) -> list[Action]:
 def target_ok(game: G, state: S, who: Fighter, target: Fighter, weapon: Any) -> bool:
     """True when ``who`` can attack ``target`` with ``weapon`` now."""
     return combat.target_problem(game, state, who, target, weapon) is None
-
-
-def _spent(game: G, state: S, f: Fighter) -> bool:
-    """Nothing but free actions and 'end' is left: the Phase action closes by itself."""
-    return (
-        economy.attack_problem(state, f) is not None
-        and economy.move_problem(state, f) is not None
-        and economy.full_problem(state, f) is not None
-        and not movement.step_candidates(game, state, f)
-    )
