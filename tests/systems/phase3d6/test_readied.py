@@ -65,7 +65,7 @@ def test_phase3d6_l100_a_1_hex_step_as_part_of_the_readied_action() -> None:
     assert [(e.attacker, e.target) for e in of(events, "AttackRoll")] == [("ana", "orc")]
     assert fs(fight, "ana").stepped
     moved = new_fight(fighter("ana", "red", (0, 2)), fighter("orc", "blue", (3, 2)))
-    play(moved, "ana move @1,2", "ana ready with fists +moves", "orc move @5,2")
+    play(moved, "ana move @1,2", "ana ready with fists +moves", "ana end", "orc move @5,2")
     assert fs(moved, "orc").pos == (5, 2)  # the readied punch could not be taken: no decision
 
 
