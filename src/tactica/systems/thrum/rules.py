@@ -15,7 +15,17 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import Event, FightStarted
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
-from tactica.systems.thrum import actions, contests, forced, movement, odds, tally, targeting, turns
+from tactica.systems.thrum import (
+    actions,
+    contests,
+    forced,
+    movement,
+    odds,
+    tally,
+    targeting,
+    terrain,
+    turns,
+)
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
 from tactica.systems.thrum.state import Fighter, ThrumState
@@ -320,6 +330,7 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
             self._answer(game, state, fighter, action, ctx)
         else:
             self._turn(game, state, fighter, action, ctx)
+        terrain.follow_users(game, state, ctx)
         contests.advance(game, state, ctx)
         if state.action is not None and actions.all_contests_done(state) and not state.over:
             actions.finish_action(game, state, ctx)
