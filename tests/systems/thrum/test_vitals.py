@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tactica.engine import Action, Fight
+from tactica.scenario import load_scenario_text, run_scenario
 from tests.systems.thrum.helpers import fighter, fighter_state, last, new_fight, of, offered
 
 GRID = "\n".join([". . . . . ."] * 3)
@@ -263,6 +264,43 @@ def test_thrum_36_no_roll_without_an_action() -> None:
     fight.apply("ana end")
     assert rolls(fight) == []
     assert fight.deciding() == ["orc"]
+
+
+# --- THRUM 34, 36: Frayed and Exhausted as state paths (issue 14 point 9) ------------------------------
+
+TRACKED = """
+system: thrum
+options: {round_zero: false}
+map: {text: ". . . ."}
+combatants:
+  - {id: ana, side: red, at: [0, 0], end: 0, ref: 0, foc: 0, arts: {brawling: 0}}
+  - {id: orc, side: blue, at: [3, 0], end: 0, ref: 0, foc: 0, arts: {brawling: 0}, stress: 3, fatigue: 4}
+initiative: {ana: 20, orc: 10}
+dice: [6, 6, 6, 6]
+script:
+  - expect:
+      - state: {orc.frayed: true, orc.exhausted: true, ana.frayed: false, ana.exhausted: false}
+  - ana end
+  - orc recover +stress
+expect:
+  - state: {orc.frayed: false, orc.exhausted: true, orc.stress: 2}
+"""
+
+
+def test_thrum_34_36_frayed_and_exhausted_are_state_paths_a_scenario_can_expect() -> None:
+    """Issue 14 point 9, seed l.84 ("they are Frayed until their Stress Load no longer Exceeds their
+    Tolerance") and l.89 (Exhausted, likewise for Fatigue): ``orc.frayed`` and ``orc.exhausted`` follow the
+    loads (Stress 3 > 2, Fatigue 4 > 3; Recover takes the Stress to 2: no longer Frayed). Dice: the orc's
+    Panic Roll [6 6], its Incapacity Roll after the Action [6 6]."""
+    run = run_scenario(load_scenario_text(TRACKED, "tracked.yaml"))
+    assert [r.difference for r in run.results] == ["", ""]
+    assert run.results[0].actual == {
+        "orc.frayed": True,
+        "orc.exhausted": True,
+        "ana.frayed": False,
+        "ana.exhausted": False,
+    }
+    assert run.passed
 
 
 # --- THRUM 37: the Incapacity Roll ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ from tactica.systems.thrum import (
 )
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
-from tactica.systems.thrum.state import Fighter, ThrumState
+from tactica.systems.thrum.state import DERIVED, Fighter, ThrumState
 
 G = ThrumGame
 S = ThrumState
@@ -98,6 +98,14 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
         ctx.emit(FightStarted(self.id, tuple(state.fighters)))
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
+
+    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
+        """The state as data, each fighter with its derived conditions too (``ana.frayed``,
+        ``ana.exhausted``), so a scenario can expect every condition THRUM tracks."""
+        data = super().observe(game, state, side)
+        for fid, fighter in state.fighters.items():
+            data["fighters"][fid].update({name: getattr(fighter, name) for name in DERIVED})
+        return data
 
     # -- answers for designers: harm, out of action, odds (tally.py, odds.py) ---------------------
 
