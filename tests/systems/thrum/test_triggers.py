@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.engine import Action, Fight
+from tactica.render.layout import layout
+from tactica.render.svg import board_svg
 from tactica.systems.thrum.state import TerrainEffect
 from tactica.systems.thrum.targeting import fits_category
 from tests.systems.thrum.helpers import fighter, fighter_state, last, new_fight, of, offered
@@ -189,6 +191,22 @@ def test_thrum_16_an_aura_terrain_effect_follows_its_user_when_she_moves() -> No
     fight.apply("ana end")
     reason = fight.why_illegal(Action.parse("orc move @5,6"))
     assert reason is not None and "cannot reach @5,6 with 4 squares" in reason
+
+
+def test_thrum_16_the_board_drawing_shows_the_aura_where_its_user_is() -> None:
+    """Seed l.46 (THRUM 16): the SVG board (render/svg.py, drawn from the state) shows the Mire's squares
+    around Ana's new square after her move, and none of its first squares."""
+    fight = mired(fighter("orc", "blue", (7, 7)))
+    fight.apply("orc end")
+    fight.apply("ana move @4,1")
+    grid = layout(fight.game.board)  # type: ignore[attr-defined]
+    svg = board_svg(fight)
+
+    def drawn(p: tuple[int, int]) -> bool:
+        return grid.shape(p, 'class="area effect"', "<title>mire (terrain effect of ana)</title>") in svg
+
+    assert [p for p in around(4, 1) if not drawn(p)] == []
+    assert [p for p in around(1, 1) if drawn(p)] == []
 
 
 def test_thrum_16_an_aura_never_slows_its_own_user() -> None:
