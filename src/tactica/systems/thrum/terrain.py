@@ -41,13 +41,13 @@ def follow_users(game: G, state: S, ctx: Context) -> None:
             ctx.emit(TerrainChanged(effect.creator, effect.ability, tuple(cells)))
 
 
-def difficult_cells(game: G, state: S, mover: Fighter | None = None) -> frozenset[Pos]:
-    """Squares made difficult by Terrain Effects (THRUM 29). The ``mover``'s own Aura is left out: it moves
+def difficult_cells(game: G, state: S, mover: Fighter) -> frozenset[Pos]:
+    """Squares made difficult by Terrain Effects (THRUM 29) for ``mover``. Its own Aura is left out: it moves
     with the mover, whose square is the Aura's hole, so no step of the mover ever leaves one of its
     squares."""
     cells: set[Pos] = set()
     for effect in state.terrain.values():
-        own_aura = mover is not None and effect.creator == mover.id and follows_user(game, effect)
+        own_aura = effect.creator == mover.id and follows_user(game, effect)
         if game.abilities[effect.ability].difficult and not own_aura:
             cells.update(effect.cells)
     return frozenset(cells)
