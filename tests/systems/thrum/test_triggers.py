@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.engine import Action, Fight
+from tactica.render.layout import layout
+from tactica.render.svg import board_svg
 from tactica.systems.thrum.state import TerrainEffect
 from tactica.systems.thrum.targeting import fits_category
 from tests.systems.thrum.helpers import fighter, fighter_state, last, new_fight, of, offered
@@ -131,6 +133,111 @@ def test_thrum_29_blizzard_squares_are_difficult_until_replaced() -> None:
     fight.apply("ana blizzard @4,4")
     fight.apply("ana end")
     assert fight.why_illegal(Action.parse("orc move @1,0")) is None
+
+
+# --- THRUM 16, 29: an Aura Terrain Effect moves with its user (issue 14 point 6) -----------------------
+
+GRID_8 = "\n".join([". . . . . . . ."] * 8)
+#: An Aura 1 Terrain Effect defined in the setup: the squares around its user are difficult.
+MIRE: dict[str, Any] = {
+    "mire": {
+        "title": "Mire",
+        "kind": "action",
+        "tags": ["terrain_effect"],
+        "target": "area",
+        "shape": "aura",
+        "size": 1,
+        "difficult": True,
+    }
+}
+
+
+def around(x: int, y: int) -> list[tuple[int, int]]:
+    """The squares of an Aura 1 centred on (x, y) that lie on the 8x8 map, sorted."""
+    cells = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
+    return sorted((a, b) for a, b in cells if 0 <= a < 8 and 0 <= b < 8)
+
+
+def mired(*others: dict[str, Any], dice: list[int] | None = None, **sheet: Any) -> Fight:
+    """Ana (red, Mire) at (1,1) has put her Aura in place and ended her turn; then ``others`` act."""
+    fight = new_fight(
+        fighter("ana", "red", (1, 1), **{"abilities": ["mire"], **sheet}),
+        *others,
+        dice=dice if dice is not None else [],
+        text=GRID_8,
+        abilities=MIRE,
+    )
+    fight.apply("ana mire")
+    fight.apply("ana end")
+    return fight
+
+
+def test_thrum_16_an_aura_terrain_effect_follows_its_user_when_she_moves() -> None:
+    """Seed l.46 (THRUM 16): an Aura "remains centered on the target even if they move": after Ana's move
+    her Mire covers the squares around her new square (announced by a TerrainChanged), not its first ones,
+    and the orc standing in it now pays to leave (5,2): (5,6) is 4 steps but 5 squares of movement away."""
+    fight = mired(fighter("orc", "blue", (5, 2)))
+    assert fight.state.terrain["ana"].cells == around(1, 1)
+    fight.apply("orc end")
+    fight.apply("ana move @4,1")
+    assert fight.state.terrain["ana"].cells == around(4, 1)
+    moved = last(fight, "TerrainChanged")
+    assert (moved.creator, moved.ability, list(moved.cells), moved.removed) == (
+        "ana",
+        "mire",
+        around(4, 1),
+        False,
+    )
+    fight.apply("ana end")
+    reason = fight.why_illegal(Action.parse("orc move @5,6"))
+    assert reason is not None and "cannot reach @5,6 with 4 squares" in reason
+
+
+def test_thrum_16_the_board_drawing_shows_the_aura_where_its_user_is() -> None:
+    """Seed l.46 (THRUM 16): the SVG board (render/svg.py, drawn from the state) shows the Mire's squares
+    around Ana's new square after her move, and none of its first squares."""
+    fight = mired(fighter("orc", "blue", (7, 7)))
+    fight.apply("orc end")
+    fight.apply("ana move @4,1")
+    grid = layout(fight.game.board)  # type: ignore[attr-defined]
+    svg = board_svg(fight)
+
+    def drawn(p: tuple[int, int]) -> bool:
+        return grid.shape(p, 'class="area effect"', "<title>mire (terrain effect of ana)</title>") in svg
+
+    assert [p for p in around(4, 1) if not drawn(p)] == []
+    assert [p for p in around(1, 1) if drawn(p)] == []
+
+
+def test_thrum_16_an_aura_never_slows_its_own_user() -> None:
+    """Seed l.46 (THRUM 16, 29): the Aura moves with Ana and her square is its hole, so no step of hers
+    leaves one of its squares: 4 squares cost her Speed 4 exactly (a Mire left behind would cost 5)."""
+    fight = mired(fighter("orc", "blue", (7, 7)))
+    fight.apply("orc end")
+    assert fight.why_illegal(Action.parse("ana move @5,1")) is None
+    fight.apply("ana move @5,1")
+    assert fight.state.terrain["ana"].cells == around(5, 1)
+
+
+def test_thrum_16_an_aura_follows_a_teleport() -> None:
+    """Seed l.46 (THRUM 15, 16): after a Teleport (Blink) the Aura is centred on the user's new square."""
+    fight = mired(fighter("orc", "blue", (7, 7)), arts={"ninjutsu": 0}, abilities=["mire", "blink"])
+    fight.apply("orc end")
+    fight.apply("ana blink @3,1")
+    assert fight.state.terrain["ana"].cells == around(3, 1)
+
+
+def test_thrum_16_an_aura_follows_its_user_when_pushed() -> None:
+    """Seed l.46 (THRUM 14, 16): pushed by Point Blank Shot from (1,1) to (0,1), Ana keeps her Mire
+    centred on her (the part of it off the map is dropped). Dice: orc's attack [1 1], Ana's Resilience
+    [6 6]: the push happens whatever the roll."""
+    archer = {"arts": {"archery": 0}, "abilities": ["point-blank-shot"]}
+    fight = mired(fighter("orc", "blue", (3, 1), **archer), dice=[1, 1, 6, 6])
+    fight.apply("orc point-blank-shot ana")
+    fight.apply("ana defend +resilience")
+    fight.apply("orc push @0,1")
+    assert fighter_state(fight, "ana").pos == (0, 1)
+    assert fight.state.terrain["ana"].cells == around(0, 1)
 
 
 # --- THRUM 29: Buffs ----------------------------------------------------------------------------------

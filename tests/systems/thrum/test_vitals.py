@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tactica.engine import Action, Fight
+from tactica.scenario import load_scenario_text, run_scenario
 from tests.systems.thrum.helpers import fighter, fighter_state, last, new_fight, of, offered
 
 GRID = "\n".join([". . . . . ."] * 3)
@@ -211,6 +212,42 @@ def test_thrum_35_shocked_adds_a_bane_to_the_panic_roll() -> None:
     assert fighter_state(fight, "ana").conditions == {"stunned": 1}
 
 
+def frayed_and_down(*dice: int, **options: Any) -> Fight:
+    """Ana (red, first) starts incapacitated and Frayed (Stress 3 > Tolerance 2, Fatigue 2); Bo keeps red in
+    the fight; the orc acts last."""
+    return new_fight(
+        fighter("ana", "red", (0, 0), stress=3, fatigue=2, incapacitated=True),
+        fighter("bo", "red", (1, 0)),
+        fighter("orc", "blue", (4, 0)),
+        dice=list(dice),
+        options=options,
+    )
+
+
+def test_thrum_c17_an_incapacitated_frayed_character_makes_its_panic_roll() -> None:
+    """Ruling C17 (seed l.84: "If a character is Frayed when they start their turn, they must make a Panic
+    Roll"; l.91 takes away moving, acting and stances, not this roll): incapacitated Ana rolls [1 1] = 2,
+    not above Stress 3: Stunned, Stress onto Fatigue (2 + 3 = 5), Stress Tolerance 1; then her turn ends
+    incapacitated: Fatigue Tolerance 3 - 1 = 2, Fatigue 5 - 1 = 4 (THRUM 39)."""
+    fight = frayed_and_down(1, 1)
+    panic = rolls(fight)[0]
+    assert (panic.actor, panic.what, panic.total) == ("ana", "panic roll", 2)
+    ana = fighter_state(fight, "ana")
+    assert (ana.stress, ana.stress_tolerance, ana.fatigue_tolerance, ana.fatigue) == (0, 1, 2, 4)
+    assert ana.incapacitated is True
+    assert fight.deciding() == ["bo"]
+
+
+def test_thrum_c17_option_off_an_incapacitated_character_makes_no_panic_roll() -> None:
+    """Ruling C17, option panic_while_incapacitated false: no roll (no die used); her Stress stays 3 and her
+    turn only lowers Fatigue Tolerance and Load by 1 (THRUM 39)."""
+    fight = frayed_and_down(panic_while_incapacitated=False)
+    assert rolls(fight) == []
+    ana = fighter_state(fight, "ana")
+    assert (ana.stress, ana.stress_tolerance, ana.fatigue_tolerance, ana.fatigue) == (3, 2, 2, 1)
+    assert fight.deciding() == ["bo"]
+
+
 # --- THRUM 36: Exhausted --------------------------------------------------------------------------------
 
 
@@ -263,6 +300,43 @@ def test_thrum_36_no_roll_without_an_action() -> None:
     fight.apply("ana end")
     assert rolls(fight) == []
     assert fight.deciding() == ["orc"]
+
+
+# --- THRUM 34, 36: Frayed and Exhausted as state paths (issue 14 point 9) ------------------------------
+
+TRACKED = """
+system: thrum
+options: {round_zero: false}
+map: {text: ". . . ."}
+combatants:
+  - {id: ana, side: red, at: [0, 0], end: 0, ref: 0, foc: 0, arts: {brawling: 0}}
+  - {id: orc, side: blue, at: [3, 0], end: 0, ref: 0, foc: 0, arts: {brawling: 0}, stress: 3, fatigue: 4}
+initiative: {ana: 20, orc: 10}
+dice: [6, 6, 6, 6]
+script:
+  - expect:
+      - state: {orc.frayed: true, orc.exhausted: true, ana.frayed: false, ana.exhausted: false}
+  - ana end
+  - orc recover +stress
+expect:
+  - state: {orc.frayed: false, orc.exhausted: true, orc.stress: 2}
+"""
+
+
+def test_thrum_34_36_frayed_and_exhausted_are_state_paths_a_scenario_can_expect() -> None:
+    """Issue 14 point 9, seed l.84 ("they are Frayed until their Stress Load no longer Exceeds their
+    Tolerance") and l.89 (Exhausted, likewise for Fatigue): ``orc.frayed`` and ``orc.exhausted`` follow the
+    loads (Stress 3 > 2, Fatigue 4 > 3; Recover takes the Stress to 2: no longer Frayed). Dice: the orc's
+    Panic Roll [6 6], its Incapacity Roll after the Action [6 6]."""
+    run = run_scenario(load_scenario_text(TRACKED, "tracked.yaml"))
+    assert [r.difference for r in run.results] == ["", ""]
+    assert run.results[0].actual == {
+        "orc.frayed": True,
+        "orc.exhausted": True,
+        "ana.frayed": False,
+        "ana.exhausted": False,
+    }
+    assert run.passed
 
 
 # --- THRUM 37: the Incapacity Roll ----------------------------------------------------------------------

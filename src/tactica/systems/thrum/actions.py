@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.systems.thrum import contests, forced, geometry, movement, vitals
+from tactica.systems.thrum import contests, forced, geometry, movement, terrain, vitals
 from tactica.systems.thrum.abilities import STATUSES, TICKING, Ability
-from tactica.systems.thrum.events import BuffChanged, Revived, Targeted, TerrainChanged
+from tactica.systems.thrum.events import BuffChanged, Revived, Targeted
 from tactica.systems.thrum.setup import ThrumGame
-from tactica.systems.thrum.state import Contest, Fighter, TerrainEffect, ThrumState
+from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import (
     affected,
     area_cells,
@@ -221,7 +221,7 @@ def _resolve_plain(
     elif ability.special == "resuscitate":
         _resuscitate(targets[0], ctx)
     elif ability.has("terrain_effect"):
-        _place_terrain(state, fighter, ability, cells, ctx)
+        terrain.place(state, fighter, ability, cells, ctx)
     elif ability.has("buff"):
         offer_buff(state, fighter, ability, targets[0], ctx)
     for target in targets:
@@ -248,17 +248,6 @@ def _resuscitate(target: Fighter, ctx: Context) -> None:
     vitals.reduce_load(target, "stress", target.stress - target.stress // 2, ctx, "resuscitate")
     for name in [s for s in target.statuses if s in TICKING]:
         vitals.end_status(target, name, ctx, "resuscitated")
-
-
-def _place_terrain(
-    state: S, fighter: Fighter, ability: Ability, cells: frozenset[tuple[int, int]], ctx: Context
-) -> None:
-    """THRUM 29: one Terrain Effect per creator; a new one removes the old."""
-    old = state.terrain.pop(fighter.id, None)
-    if old is not None:
-        ctx.emit(TerrainChanged(fighter.id, old.ability, tuple(old.cells), removed=True))
-    state.terrain[fighter.id] = TerrainEffect(fighter.id, ability.id, sorted(cells))
-    ctx.emit(TerrainChanged(fighter.id, ability.id, tuple(sorted(cells))))
 
 
 def offer_buff(state: S, creator: Fighter, ability: Ability, target: Fighter, ctx: Context) -> None:

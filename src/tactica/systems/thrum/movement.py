@@ -12,7 +12,7 @@ from tactica.grid.board import Board
 from tactica.grid.memo import BoardMemo
 from tactica.grid.path import Path
 from tactica.grid.weighted import cheapest_paths
-from tactica.systems.thrum import dice, geometry, vitals
+from tactica.systems.thrum import dice, geometry, terrain, vitals
 from tactica.systems.thrum.events import Descended, Stepped, StepRedirected
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Fighter, ThrumState
@@ -33,15 +33,6 @@ def speed(game: G, fighter: Fighter) -> int:
 def remaining(game: G, fighter: Fighter) -> int:
     """Squares of movement left in this turn's Move."""
     return max(0, speed(game, fighter) - fighter.spent)
-
-
-def difficult_cells(game: G, state: S) -> frozenset[Pos]:
-    """Squares made difficult by Terrain Effects (THRUM 29)."""
-    cells: set[Pos] = set()
-    for effect in state.terrain.values():
-        if game.abilities[effect.ability].difficult:
-            cells.update(effect.cells)
-    return frozenset(cells)
 
 
 _STATIC: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos, bool], int | None]] = (
@@ -67,7 +58,7 @@ def _terrain_cost(board: Board, a: Pos, b: Pos, roll_drops: bool) -> int | None:
 def step_rule(game: G, state: S, fighter: Fighter, roll_drops: bool) -> Callable[[Pos, Pos], int | None]:
     """THRUM 14, 17-19: the cost of one step; enemies' squares cannot be entered."""
     enemies = _enemy_squares(state, fighter)
-    difficult = difficult_cells(game, state)
+    difficult = terrain.difficult_cells(game, state, fighter)
     board = game.board
 
     def cost(a: Pos, b: Pos) -> int | None:
@@ -105,7 +96,7 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
         roll_drops,
         _enemy_squares(state, fighter),
         allies,
-        difficult_cells(game, state),
+        terrain.difficult_cells(game, state, fighter),
     )
 
     def search() -> dict[Pos, Path]:

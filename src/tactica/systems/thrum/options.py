@@ -111,6 +111,11 @@ class ThrumOptions(BaseModel):
         description="THRUM 45: Immobilized without a stated duration lasts to the end of the character's next"
         " turn (this many turns)",
     )
+    panic_while_incapacitated: bool = Field(
+        True,
+        description="C17 / THRUM 35: a character Frayed at the start of its turn makes its Panic Roll, also"
+        " while incapacitated (False: an incapacitated character makes none)",
+    )
     round_zero: bool = Field(
         True, description="THRUM 6: Round Zero (placement in the Starting Area and a first Stance) is played"
     )

@@ -15,10 +15,20 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import Event, FightStarted
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
-from tactica.systems.thrum import actions, contests, forced, movement, odds, tally, targeting, turns
+from tactica.systems.thrum import (
+    actions,
+    contests,
+    forced,
+    movement,
+    odds,
+    tally,
+    targeting,
+    terrain,
+    turns,
+)
 from tactica.systems.thrum.events import Placed, StanceChanged, StanceTriggered
 from tactica.systems.thrum.setup import ThrumGame, build_game
-from tactica.systems.thrum.state import Fighter, ThrumState
+from tactica.systems.thrum.state import DERIVED, Fighter, ThrumState
 
 G = ThrumGame
 S = ThrumState
@@ -88,6 +98,14 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
         ctx.emit(FightStarted(self.id, tuple(state.fighters)))
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
+
+    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
+        """The state as data, each fighter with its derived conditions too (``ana.frayed``,
+        ``ana.exhausted``), so a scenario can expect every condition THRUM tracks."""
+        data = super().observe(game, state, side)
+        for fid, fighter in state.fighters.items():
+            data["fighters"][fid].update({name: getattr(fighter, name) for name in DERIVED})
+        return data
 
     # -- answers for designers: harm, out of action, odds (tally.py, odds.py) ---------------------
 
@@ -320,6 +338,7 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
             self._answer(game, state, fighter, action, ctx)
         else:
             self._turn(game, state, fighter, action, ctx)
+        terrain.follow_users(game, state, ctx)
         contests.advance(game, state, ctx)
         if state.action is not None and actions.all_contests_done(state) and not state.over:
             actions.finish_action(game, state, ctx)

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from tactica.engine.system import State
 
 Pos = tuple[int, int]
+#: The conditions worked out from the loads rather than stored (THRUM 34, 36), shown in the observed state.
+DERIVED = ("frayed", "exhausted")
 
 
 @dataclass(slots=True)

@@ -68,7 +68,7 @@ def _roll_off(tied: list[str], totals: dict[str, int], ctx: Context, depth: int 
 
 
 def begin_turn(game: G, state: S, ctx: Context) -> None:
-    """THRUM 9a-b: open the turn of the slot now acting (a Panic Roll when Frayed); an incapacitated
+    """THRUM 9a-b: open the turn of the slot now acting (a Panic Roll when Frayed, C17); an incapacitated
     character's turn ends at once (THRUM 38). A delayed turn coming round does not start again."""
     fid = state.order.current.key
     fighter = state.fighters[fid]
@@ -78,10 +78,16 @@ def begin_turn(game: G, state: S, ctx: Context) -> None:
         fighter.started = True
         fighter.spent, fighter.moved, fighter.acted, fighter.stopped = 0, False, False, False
         fighter.began_incapacitated = fighter.incapacitated
-        if state.order.round > 0 and fighter.frayed and not fighter.incapacitated:
+        if state.order.round > 0 and _panics(game, fighter):
             vitals.panic_roll(game, fighter, ctx)
     if fighter.incapacitated:
         end_turn(game, state, ctx)
+
+
+def _panics(game: G, fighter: Fighter) -> bool:
+    """THRUM 34-35 / C17: Frayed at the start of its turn, a character makes a Panic Roll; an incapacitated
+    one too unless the option ``panic_while_incapacitated`` is off."""
+    return fighter.frayed and (game.options.panic_while_incapacitated or not fighter.incapacitated)
 
 
 def end_turn(game: G, state: S, ctx: Context) -> None:
