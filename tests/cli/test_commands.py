@@ -104,6 +104,17 @@ def test_verify_exit_codes(tmp_path: Path) -> None:
     assert data["files"][0]["results"][0]["actual"] == {"vex.hp": 18}
 
 
+def test_verify_fails_a_scenario_whose_scripted_dice_are_not_all_rolled(tmp_path: Path) -> None:
+    """Issue 14 point 10: unused faces make `verify` exit 1 with a FAIL line that names them."""
+    text = with_script("vex attack rook with rifle", dice="[15, 3, 4, 19]")
+    result = invoke("verify", write(tmp_path, text))
+    assert result.exit_code == 1, result.output
+    line = line_of(text, "dice:")
+    assert f"  FAIL  line {line}  dice all 4 scripted faces rolled\n" in result.stdout
+    assert f"1 of the 4 scripted faces was never rolled: dice[3]=19 (line {line});" in result.stdout
+    assert "1 expectations: 0 passed, 1 failed" in result.stdout
+
+
 def test_verify_a_folder_with_a_bad_file_exits_2(tmp_path: Path) -> None:
     write(tmp_path, with_script(expect="  - state: {vex.hp: 18}\n"), "good.yaml")
     write(tmp_path, with_script("vex fly"), "bad.yaml")
