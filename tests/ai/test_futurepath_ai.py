@@ -18,6 +18,7 @@ from tactica.grid import Cover, cover_between
 from tactica.systems import get_system
 from tactica.systems.futurepath.ai import TURN_VERBS, DefaultPolicy
 from tactica.testing.conformance import conformance_setup
+from tests.ai.legality import play_checked
 
 SCENARIO_ONLY = {"name", "description", "seed", "dice", "script", "expect", "ai"}
 
@@ -61,18 +62,7 @@ def test_every_choice_is_legal_against_random_play_in_the_arena(seed: int, ai_si
     """Whatever state random play leads to (pending opportunities, dying characters, empty guns), the AI
     picks one of the legal actions, and the fight ends."""
     fight = Fight.new(get_system("futurepath"), conformance_setup("futurepath"), seed=seed)
-    ai, rnd = DefaultPolicy(seed), RandomPolicy(seed)
-    for _ in range(5_000):
-        if fight.is_over():
-            break
-        actor = fight.deciding()[0]
-        if fight.side_of(actor) == ai_side:
-            action = ai.choose(fight)
-            assert action in fight.legal_actions() and action.actor == actor
-        else:
-            action = rnd.choose(fight)
-        fight.apply(action)
-    assert fight.is_over()
+    assert play_checked(fight, DefaultPolicy(seed), ai_side, RandomPolicy(seed)) > 0
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -11,6 +11,7 @@ from tactica.engine import Action, Fight
 from tactica.systems import get_system
 from tactica.systems.phase3d6.ai import DefaultPolicy
 from tactica.testing.conformance import conformance_setup
+from tests.ai.legality import play_checked
 
 HEXES = ". . . . . .\n . . . . . .\n  . . . . . ."
 
@@ -44,9 +45,10 @@ def test_the_default_policy_is_registered_for_phase3d6() -> None:
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 100_000), ai_side=st.sampled_from(["blue", "red"]))
 def test_every_choice_is_legal_against_random_play_in_the_arena(seed: int, ai_side: str) -> None:
+    """Issue 14 point 12: each of the AI's choices is listed as legal and is the deciding actor's, and the
+    fight ends (not only that run_fight returned an outcome)."""
     fight = Fight.new(get_system("phase3d6"), conformance_setup("phase3d6"), seed=seed)
-    other = "red" if ai_side == "blue" else "blue"
-    assert run_fight(fight, {ai_side: DefaultPolicy(seed), other: RandomPolicy(seed)}) is not None
+    assert play_checked(fight, DefaultPolicy(seed), ai_side, RandomPolicy(seed)) > 0
 
 
 def test_the_default_ai_beats_the_random_policy_in_most_arena_fights() -> None:

@@ -104,6 +104,17 @@ def test_verify_exit_codes(tmp_path: Path) -> None:
     assert data["files"][0]["results"][0]["actual"] == {"vex.hp": 18}
 
 
+def test_verify_fails_a_scenario_whose_scripted_dice_are_not_all_rolled(tmp_path: Path) -> None:
+    """Issue 14 point 10: unused faces make `verify` exit 1 with a FAIL line that names them."""
+    text = with_script("vex attack rook with rifle", dice="[15, 3, 4, 19]")
+    result = invoke("verify", write(tmp_path, text))
+    assert result.exit_code == 1, result.output
+    line = line_of(text, "dice:")
+    assert f"  FAIL  line {line}  dice all 4 scripted faces rolled\n" in result.stdout
+    assert f"1 of the 4 scripted faces was never rolled: dice[3]=19 (line {line});" in result.stdout
+    assert "1 expectations: 0 passed, 1 failed" in result.stdout
+
+
 def test_verify_a_folder_with_a_bad_file_exits_2(tmp_path: Path) -> None:
     write(tmp_path, with_script(expect="  - state: {vex.hp: 18}\n"), "good.yaml")
     write(tmp_path, with_script("vex fly"), "bad.yaml")
@@ -175,11 +186,16 @@ def test_json_errors_are_data_on_stdout(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no such file" in json.loads(result.stdout)["error"][0]
 
 
-def test_fight_uses_scripted_faces_then_the_seed(tmp_path: Path) -> None:
-    """The script is not played, so faces scripted with 'then: stop' never run out in an AI fight."""
-    path = write(tmp_path, DUEL + "dice: {faces: [18], then: stop}\n")
-    data = json.loads(invoke("fight", path, "--json").stdout)
-    assert data["outcome"] is not None
+def test_fight_plays_on_the_seed_whatever_faces_are_scripted(tmp_path: Path) -> None:
+    """Issue 14 point 12 (this test asserted only that an outcome exists): `fight` ignores the scripted
+    faces, so faces scripted with 'then: stop' never run out, and the fight is the same fight, action for
+    action and face for face, as the scenario without them on the same seed."""
+    scripted = invoke("fight", write(tmp_path, DUEL + "dice: {faces: [1], then: stop}\n", "a.yaml"), "--json")
+    plain = invoke("fight", write(tmp_path, DUEL, "b.yaml"), "--json")
+    assert scripted.exit_code == 0, scripted.output
+    data, expected = json.loads(scripted.stdout), json.loads(plain.stdout)
+    assert data["actions"] and data["outcome"]["winner"] in ("red", "blue")
+    assert (data["actions"], data["events"]) == (expected["actions"], expected["events"])
 
 
 def test_fight_ignores_the_scripted_faces(tmp_path: Path) -> None:

@@ -267,7 +267,10 @@ def test_board_is_immutable_shared_by_copies_and_pickles() -> None:
     assert (again.width, again.height, again.scale) == (6, 4, HEX_1)
     assert dict(again.terrain_map()) == dict(board.terrain_map())
     assert again != board  # identity: a board equals only itself
-    assert hash(board) == hash(board)
+    # Issue 14 point 12 (was `hash(board) == hash(board)`, true of any object): hashed by identity, so an
+    # equal-looking copy is another key and a copy.copy is the same one.
+    assert hash(board) == object.__hash__(board)
+    assert len({board, again, copy.copy(board)}) == 2
     assert repr(board) == "HexBoard(6x4, 1 hex, 2 non-floor cells)"
 
 

@@ -30,3 +30,5 @@ def test_example_scenario_verifies(path: Path) -> None:
     assert report.run is not None
     failures = [r.to_dict() for r in report.run.results if not r.passed]
     assert report.passed, json.dumps(failures, indent=1, default=str)
+    # Issue 14 point 12: an example without expectations checks nothing but that its script runs.
+    assert report.run.scenario.expectations, f"{path.name} has no expectation"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tactica.scenario import Result, load_scenario_text, run_scenario
-from tactica.scenario.expect import lookup, same, show
+from tactica.scenario.expect import lookup, parse_expectation, same, show
 from tests.scenario.helpers import DUEL, with_script
 
 #: vex hits rook for 4 (d20 15, Advantage 3, damage 4); rook 16 -> 12 HP.
@@ -11,7 +11,10 @@ ATTACK = ("vex attack rook with rifle",)
 DICE = "[15, 3, 4]"
 
 
-def results(expect: str, *script: str, base: str | None = None, dice: str = DICE) -> list[Result]:
+def results(expect: str, *script: str, base: str | None = None) -> list[Result]:
+    """The results of ``expect``; the attack's faces are scripted when the script attacks (issue 14 point 10:
+    faces never rolled would fail the run)."""
+    dice = DICE if ATTACK[0] in script else ""
     text = with_script(*script, dice=dice, expect=expect) if base is None else base + f"expect:\n{expect}"
     return run_scenario(load_scenario_text(text, "x.yaml")).results
 
@@ -121,3 +124,43 @@ def test_values_compare_as_plain_data() -> None:
     assert show("vex move @1,0") == '"vex move @1,0"' and show("true") == '"true"'
     assert lookup({"a": [{"b": 2}]}, "a.0.b") == (2, None)
     assert lookup({"a": [1]}, "a.3")[1] == "a has 1 items, no item 3"
+
+
+def test_event_count_is_exact() -> None:
+    """Issue 14 point 9: `count: N` on an event expectation holds for exactly N matching events."""
+    assert one("  - event: {kind: AttackRolled, attacker: vex, count: 1}\n", *ATTACK).passed
+    assert one("  - event: {kind: AttackRolled, attacker: rook, count: 0}\n", *ATTACK).passed
+    result = one("  - event: {kind: AttackRolled, count: 2}\n", *ATTACK)
+    assert not result.passed and result.actual == 1
+    assert result.difference.startswith(
+        "expected 2 AttackRolled since the start, found 1: {kind: AttackRolled, "
+    )
+
+
+def test_order_holds_for_events_in_that_order_only() -> None:
+    """Issue 14 point 9: `order` checks that matching events come in the order listed (others between)."""
+    rolled, damaged = "{kind: AttackRolled, attacker: vex}", "{kind: DamageRolled, target: rook}"
+    assert one(f"  - order: [{rolled}, {damaged}]\n", *ATTACK).passed
+    result = one(f"  - order: [{damaged}, {rolled}]\n", *ATTACK)
+    assert not result.passed
+    assert (
+        result.difference
+        == "order[1]: no AttackRolled(attacker=vex) after the DamageRolled(target=rook) (event 7)"
+    )
+    assert result.actual == [7]
+    twice = one(f"  - order: [{rolled}, {rolled}]\n", *ATTACK).difference
+    assert twice == "order[1]: no AttackRolled(attacker=vex) after the AttackRolled(attacker=vex) (event 6)"
+
+
+def test_count_and_order_syntax_problems_are_named() -> None:
+    """Issue 14 point 9: a bad count or order is refused at load with what would be valid."""
+    problems = [
+        parse_expectation("event", {"kind": "AttackRolled", "count": -1})[1],
+        parse_expectation("order", [{"kind": "AttackRolled"}])[1],
+        parse_expectation("order", [{"kind": "AttackRolled"}, {"kind": "DamageRolled", "since": "last"}])[1],
+    ]
+    assert problems == [
+        ["'count' is how many such events there are: a whole number 0 or more, got -1"],
+        ["'order' takes a list of at least two events, e.g. [{kind: OpportunityRaised}, {kind: Moved}]"],
+        ["order[1]: only the first event may say 'since' (no 'count' in an order)"],
+    ]

@@ -1,7 +1,8 @@
 """Expectations: how each kind is written (and checked for syntax) and how it is checked against a fight.
 
-Kinds (each a one-key mapping in a scenario): ``state``, ``event``, ``no_event``, ``rejects``, ``outcome``,
-``legal``, ``not_legal``. See docs/scenarios.md.
+Kinds (each a one-key mapping in a scenario): ``state``, ``event`` (with ``count: N``, exactly N),
+``no_event``, ``rejects``, ``outcome``, ``legal``, ``not_legal``, ``order`` (events in this order).
+See docs/scenarios.md.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ Spec = Any
 Parse = Callable[[Any], tuple[Spec, list[str]]]
 Check = Callable[[Spec, Fight, int], Result]
 
+#: Keys of an event expectation that are not fields of the event.
+_WINDOW_KEYS = ("kind", "since", "count")
 #: Shorthands for the first segment of a state path (besides combatant ids, which mean fighters.<id>).
 STATE_ALIASES = {"round": ["order", "round"]}
 
@@ -128,13 +131,37 @@ def _parse_event(value: Any) -> tuple[Spec, list[str]]:
     if fields is None:
         return spec, [f"unknown event kind '{spec['kind']}'; known kinds: {', '.join(sorted(event_types()))}"]
     problems = [
-        f"{spec['kind']} has no field '{k}' (fields: {', '.join(fields)}; and 'since: last')"
+        f"{spec['kind']} has no field '{k}' (fields: {', '.join(fields)}; and 'since: last', 'count: N')"
         for k in spec
-        if k not in (*fields, "kind", "since")
+        if k not in (*fields, *_WINDOW_KEYS)
     ]
     if spec.get("since", "start") not in ("start", "last"):
         problems.append("'since' is 'start' (the default) or 'last' (since the previous expectation point)")
+    if "count" in spec and not (_whole(spec["count"]) and spec["count"] >= 0):
+        problems.append(
+            f"'count' is how many such events there are: a whole number 0 or more, got {show(spec['count'])}"
+        )
     return spec, problems
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_order(value: Any) -> tuple[Spec, list[str]]:
+    """``order: [EVENT, EVENT, ...]``: events matching each, in this order (others may come between)."""
+    if not isinstance(value, list) or len(value) < 2:
+        return value, [
+            "'order' takes a list of at least two events, e.g. [{kind: OpportunityRaised}, {kind: Moved}]"
+        ]
+    specs, problems = [], []
+    for i, item in enumerate(value):
+        spec, found = _parse_event(item)
+        specs.append(spec)
+        problems += [f"order[{i}]: {p}" for p in found]
+        if isinstance(spec, Mapping) and ("count" in spec or ("since" in spec and i)):
+            problems.append(f"order[{i}]: only the first event may say 'since' (no 'count' in an order)")
+    return specs, problems
 
 
 def comma_hint(text: Any) -> str:
@@ -215,24 +242,26 @@ def _window(spec: Spec, fight: Fight, since: int) -> tuple[list[Event], str]:
 def _matches(event: Event, spec: Spec) -> bool:
     data = event.to_dict()
     return event.kind == spec["kind"] and all(
-        same(data.get(k), v) for k, v in spec.items() if k not in ("kind", "since")
+        same(data.get(k), v) for k, v in spec.items() if k not in _WINDOW_KEYS
     )
 
 
 def _describe(spec: Spec) -> str:
-    fields = [f"{k}={show(v)}" for k, v in spec.items() if k not in ("kind", "since")]
+    fields = [f"{k}={show(v)}" for k, v in spec.items() if k not in _WINDOW_KEYS]
     return str(spec["kind"]) + (f"({', '.join(fields)})" if fields else "")
 
 
 def _check_event(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
     events, when = _window(spec, fight, since)
+    if "count" in spec:
+        return _check_count(spec, events, when)
     if any(_matches(e, spec) for e in events):
         return True, spec, "found", ""
     kind = spec["kind"]
     same_kind = [_plain(e) for e in events if e.kind == kind]
     if not same_kind:
         return False, spec, None, f"no {kind} event {when}"
-    wanted = {k: v for k, v in spec.items() if k not in ("kind", "since")}
+    wanted = {k: v for k, v in spec.items() if k not in _WINDOW_KEYS}
     closest = max(same_kind, key=lambda d: sum(same(d.get(k), v) for k, v in wanted.items()))
     diffs = [
         f"{k} {show(closest.get(k))} (expected {show(v)})"
@@ -241,6 +270,40 @@ def _check_event(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, 
     ]
     of = f"{len(same_kind)} {kind} events" if len(same_kind) > 1 else f"1 {kind} event"
     return False, spec, closest, f"no matching {kind} {when}; of {of}, the closest has {', '.join(diffs)}"
+
+
+def _check_count(spec: Spec, events: list[Event], when: str) -> tuple[bool, Any, Any, str]:
+    found = [_plain(e) for e in events if _matches(e, spec)]
+    if len(found) == spec["count"]:
+        return True, spec, len(found), ""
+    listed = f": {', '.join(map(show, found[:3]))}" + (" ..." if len(found) > 3 else "") if found else ""
+    return (
+        False,
+        spec,
+        len(found),
+        f"expected {spec['count']} {_describe(spec)} {when}, found {len(found)}{listed}",
+    )
+
+
+def _check_order(specs: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
+    events, when = _window(specs[0], fight, since)
+    at, found = 0, list[int]()
+    for spec in specs:
+        at = next((i for i in range(at, len(events)) if _matches(events[i], spec)), -1)
+        if at < 0:
+            return False, specs, found, _order_gap(specs, found, events, when)
+        found.append(at + (len(fight.events) - len(events)))
+        at += 1
+    return True, specs, found, ""
+
+
+def _order_gap(specs: Spec, found: list[int], events: list[Event], when: str) -> str:
+    missing = specs[len(found)]
+    if not found:
+        return f"no {_describe(missing)} {when}"
+    later = "" if any(_matches(e, missing) for e in events) else f"; there is none {when}"
+    after = f"after the {_describe(specs[len(found) - 1])} (event {found[-1]})"
+    return f"order[{len(found)}]: no {_describe(missing)} {after}{later}"
 
 
 def _check_no_event(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
@@ -317,6 +380,7 @@ KINDS: dict[str, tuple[Parse, Callable[[Spec, Fight, int], tuple[bool, Any, Any,
     "outcome": (_parse_outcome, _check_outcome),
     "legal": (_parse_actions, _check_legal),
     "not_legal": (_parse_actions, _check_not_legal),
+    "order": (_parse_order, _check_order),
 }
 
 

@@ -13,7 +13,7 @@ from tactica.scenario.locate import Source
 #: Keys of a scenario file that are not part of the fight's setup.
 SCENARIO_KEYS = ("name", "description", "seed", "dice", "script", "expect", "ai")
 #: The kinds of expectation, each written as a one-key mapping (``- state: {vex.hp: 9}``).
-EXPECTATION_KINDS = ("state", "event", "no_event", "rejects", "outcome", "legal", "not_legal")
+EXPECTATION_KINDS = ("state", "event", "no_event", "rejects", "outcome", "legal", "not_legal", "order")
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from tactica.dice import DiceError, DiceSource
 from tactica.engine import Fight, TacticaError
 from tactica.scenario.expect import check_all
+from tactica.scenario.leftover import leftover_dice
 from tactica.scenario.locate import Problem, ScenarioError
 from tactica.scenario.model import Result, Scenario, ScenarioRun, Step
 
@@ -26,11 +27,13 @@ def start_fight(scenario: Scenario, *, seed: int | None = None, then: DiceSource
 
 def run_scenario(scenario: Scenario, *, seed: int | None = None) -> ScenarioRun:
     """Play the script and check every expectation in place (inline ones where they stand, the rest at
-    the end)."""
+    the end); scripted faces left unrolled at the end are a failed result (issue 14 point 10)."""
     seed = scenario.seed if seed is None else seed
     run = ScenarioRun(scenario, start_fight(scenario, seed=seed), seed)
     mark = play_script(scenario, run.fight, scenario.script, run.results.extend)
     run.results.extend(check_all(scenario.expect, run.fight, mark))
+    leftover = leftover_dice(scenario, run.fight)
+    run.results.extend([leftover] if leftover else [])
     return run
 
 

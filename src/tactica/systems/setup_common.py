@@ -23,6 +23,7 @@ from tactica.grid import (
     parse_hex_map,
     parse_map,
 )
+from tactica.grid.board import check_size
 from tactica.systems.validation import explain_validation_error
 
 ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
@@ -44,7 +45,8 @@ class TerrainSpec(BaseModel):
 
 
 class MapSpec(BaseModel):
-    """The battle map: text art with a legend, or an empty width x height floor.
+    """The battle map: text art with a legend, or an empty width x height floor (any sides, at most
+    :data:`~tactica.grid.board.MAX_CELLS` cells: a 1,000 x 10 map is the longest of 10 rows).
 
     ``grid: hex`` makes it a board of hexes (:class:`HexBoard`, text read by :func:`parse_hex_map`:
     cells separated by spaces, cell k of line r is the hex ``[k, r]``); ``scale_ft`` is then the width
@@ -54,8 +56,8 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     grid: Literal["square", "hex"] = "square"
     text: str | None = None
-    width: int | None = Field(None, ge=1, le=200)
-    height: int | None = Field(None, ge=1, le=200)
+    width: int | None = Field(None, ge=1)
+    height: int | None = Field(None, ge=1)
     legend: dict[str, TerrainSpec] = Field(default_factory=dict)
     scale_ft: int = Field(5, ge=1)
 
@@ -63,6 +65,8 @@ class MapSpec(BaseModel):
     def _check(self) -> MapSpec:
         if self.text is None and (self.width is None or self.height is None):
             raise ValueError("a map needs either 'text' (text art) or both 'width' and 'height'")
+        if self.text is None:
+            check_size(self.width or 0, self.height or 0, "map")
         return self
 
 
