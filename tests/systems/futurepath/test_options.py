@@ -162,6 +162,37 @@ def test_a18_whole_move_halves_a_move_that_enters_difficult_terrain() -> None:
     assert fight.why_illegal("a move @1,0") is None
 
 
+def test_futurepath_15_uneven_ground_takes_10_ft_off_a_move_that_enters_it() -> None:
+    """FuturePath l.72: "in some causes like uneven Terrain, the GM may give a -10ft movement speed reduction
+    instead" (option difficult_terrain=minus_10ft): Speed 30 ft crossing difficult ground moves 20 ft =
+    4 squares (half Speed would be 3); a move around it keeps all 6."""
+    text = ". . ~ . . . . . . ."
+    fight = new_fight(
+        fighter("a", "red", (0, 0)),
+        fighter("c", "blue", (9, 0)),
+        text=text,
+        dice=[],
+        options={"difficult_terrain": "minus_10ft"},
+    )
+    assert fight.why_illegal("a move @4,0") is None
+    assert fight.why_illegal("a move @5,0") == f"@5,0 is out of reach: a has 6 {OUT_OF_REACH}"
+    assert fight.why_illegal("a move @1,0") is None
+
+
+def test_futurepath_15_uneven_ground_counts_10_ft_on_the_map_scale() -> None:
+    """FuturePath l.72 (difficult_terrain=minus_10ft): the 10 ft are feet, so on a 10-ft map they are one
+    square: Speed 60 ft = 6 squares, 5 across difficult ground."""
+    fight = new_fight(
+        fighter("a", "red", (0, 0), speed_ft=60),
+        fighter("c", "blue", (9, 0)),
+        dice=[],
+        options={"difficult_terrain": "minus_10ft"},
+        map={"text": ". . ~ . . . . . . .", "scale_ft": 10},
+    )
+    assert fight.why_illegal("a move @5,0") is None
+    assert fight.why_illegal("a move @6,0") is not None
+
+
 def test_a19_critical_check_success_can_use_the_base_multiplier() -> None:
     """A19 option critical_check_multiplier=base: a successful check after an explosion uses x2, not x3."""
     dice = [20, 1, 1, 19, 1, 1, 1, 16, 1, 1]
