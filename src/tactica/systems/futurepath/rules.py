@@ -111,7 +111,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         for cid, spec in game.start.items():
             state.fighters[cid] = _fighter(game, spec)
         for o in game.spec.objects:
-            state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable)
+            state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable, weak=o.weak)
         for t in game.spec.traps:
             state.traps[t.id] = TrapState(t.id, t.at)
         return state

@@ -66,6 +66,7 @@ class ObjectState:
     blocks: bool = True
     movable: bool = False
     broken: bool = False
+    weak: bool = False
 
 
 @dataclass(slots=True)
