@@ -179,6 +179,7 @@ FORMATTERS: dict[str, Formatter] = {
     "SmokeCleared": lambda e: f"the smoke at {at(e.at)} clears",
     "ObjectDamaged": object_damaged,
     "ObjectMoved": lambda e: f"{e.actor} drags {e.object} to {at(e.to)}",
+    "DoorOpened": lambda e: f"{e.actor} opens {e.object}",
     "TrapEvent": lambda e: f"{e.actor}: trap {e.trap} {e.what}",
     "Readied": lambda e: f"{e.actor} readies {e.weapon} ({e.trigger})",
     "ReadyTriggered": lambda e: f"{e.trigger} sets off {e.actor}'s readied action at {at(e.at)} ({e.what})",

@@ -12,6 +12,7 @@ from tactica.engine.system import Context, Harm, Resolution, RuleSystem
 from tactica.systems.futurepath import (
     budget,
     care,
+    doors,
     duel,
     equipment,
     fighting,
@@ -57,7 +58,17 @@ def _fighter(game: G, spec: Placement) -> Fighter:
 
 #: Rules modules. Each has ``VERBS`` and may have ``ON_EXPIRE`` (condition name -> handler), ``STEP_HOOKS``
 #: (run after each step of a move), ``TURN_START_HOOKS`` (run for each member at its team's turn start).
-RULE_MODULES: list[Any] = [movement, fighting, equipment, grenades, hazards, care, readiness, techniques]
+RULE_MODULES: list[Any] = [
+    movement,
+    fighting,
+    equipment,
+    grenades,
+    hazards,
+    doors,
+    care,
+    readiness,
+    techniques,
+]
 #: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
 #: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
 DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
@@ -111,7 +122,9 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         for cid, spec in game.start.items():
             state.fighters[cid] = _fighter(game, spec)
         for o in game.spec.objects:
-            state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable, weak=o.weak)
+            state.objects[o.id] = ObjectState(
+                o.id, o.at, o.hardness, o.blocks, o.movable, weak=o.weak, door=o.door
+            )
         for t in game.spec.traps:
             state.traps[t.id] = TrapState(t.id, t.at)
         return state

@@ -54,6 +54,16 @@ class ObjectSpec(BaseModel):
     blocks: bool = True
     movable: bool = False
     weak: bool = Field(False, description="rule 43 (l.263): a weak barrier ranged weapons fire through")
+    door: bool = Field(False, description="l.108: a door, opened slowly with 'open'")
+    opening: Literal["standard", "full"] = Field(
+        "standard", description="l.108: opening this door slowly is a Standard or a Full-Round action"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> ObjectSpec:
+        if self.opening != "standard" and not self.door:
+            raise ValueError(f"'opening' is for doors; say 'door: true' for {self.id}, or drop 'opening'")
+        return self
 
 
 class TrapSpec(BaseModel):

@@ -67,6 +67,7 @@ class ObjectState:
     movable: bool = False
     broken: bool = False
     weak: bool = False
+    door: bool = False
 
 
 @dataclass(slots=True)
