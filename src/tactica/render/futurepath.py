@@ -181,7 +181,7 @@ FORMATTERS: dict[str, Formatter] = {
     "ObjectMoved": lambda e: f"{e.actor} drags {e.object} to {at(e.to)}",
     "DoorOpened": lambda e: f"{e.actor} opens {e.object}",
     "TrapEvent": lambda e: f"{e.actor}: trap {e.trap} {e.what}",
-    "Readied": lambda e: f"{e.actor} readies {e.weapon} ({e.trigger})",
+    "Readied": lambda e: f"{e.actor} readies {e.weapon or 'an action'} ({e.trigger})",
     "ReadyTriggered": lambda e: f"{e.trigger} sets off {e.actor}'s readied action at {at(e.at)} ({e.what})",
     "ReadyEnded": lambda e: f"{e.actor}'s readied action ends ({e.reason})",
     "ActionLost": lambda e: f"{e.actor} loses '{e.action}': {e.reason}",

@@ -143,16 +143,28 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         if state.pending:
             decision = state.pending[-1]
             fighter = state.fighters[decision.actor]
-            return [
+            answers = [
                 a
                 for v in self.verbs.values()
                 if v.answers == decision.kind
                 for a in v.candidates(game, state, fighter)
             ]
+            return answers + self._instant_actions(game, state, fighter)
         out: list[Action] = []
         for fid in state.acting:
             out.extend(self._turn_actions(game, state, state.fighters[fid]))
         return out
+
+    def _instant_actions(self, game: G, state: S, fighter: Fighter) -> list[Action]:
+        """Rule 41 (l.253): a readier set off may take any one Standard, Simple or Free action instead."""
+        if not readiness.answering_ready(state, fighter):
+            return []
+        return [
+            a
+            for verb, _costs in self._turn_costs
+            for a in verb.candidates(game, state, fighter)
+            if readiness.instant_problem(verb.cost(game, fighter, a)) is None
+        ]
 
     def legal_actions_of(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -204,13 +216,17 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             return problem
         if verb.answers is None:
             cost = verb.cost(game, fighter, action)
-            problem = budget.refusal(game.options, fighter, cost, verb.title)
+            if readiness.answering_ready(state, fighter):
+                problem = readiness.instant_problem(cost)
+            else:
+                problem = budget.refusal(game.options, fighter, cost, verb.title)
         return problem or verb.check(game, state, fighter, action)
 
     def _whose_decision(self, state: S, fighter: Fighter, verb: Verb) -> str | None:
         if state.pending:
             decision = state.pending[-1]
-            if decision.actor != fighter.id or verb.answers != decision.kind:
+            instant = verb.answers is None and readiness.answering_ready(state, fighter)
+            if not instant and (decision.actor != fighter.id or verb.answers != decision.kind):
                 return (
                     f"waiting for {decision.actor} to decide on the {decision.kind.replace('-', ' ')}"
                     f" raised by {decision.trigger}"
@@ -233,17 +249,29 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
         verb = self.verbs[action.verb]
         fighter = state.fighters[action.actor]
-        if verb.answers is None:
-            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+        if verb.answers is not None:
+            verb.resolve(game, state, fighter, action, ctx)
+        elif self._paid_for(game, state, verb, fighter, action, ctx):
             for hook in DECLARE_HOOKS:
                 hook(game, state, action, ctx)
             if state.pending:
                 state.suspended.append(Suspended(action.actor, "action", note=str(action)))
             else:
                 self._carry_out(game, state, verb, fighter, action, ctx)
-        else:
-            verb.resolve(game, state, fighter, action, ctx)
         turns.settle(game, state, ctx)
+
+    def _paid_for(
+        self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context
+    ) -> bool:
+        """Pay for a turn action from the budget, or, for a readier set off, with its ready (rule 41); False
+        when a readied instant action must wait for the enemy's declared action."""
+        if not readiness.answering_ready(state, fighter):
+            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+            return True
+        if readiness.use_ready(game, state, fighter, ctx):
+            return True
+        readiness.defer(state, fighter, action)
+        return False
 
     def _carry_out(
         self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context, lost: str = ""
