@@ -13,6 +13,7 @@ import pytest
 
 from tactica.analysis import action_odds
 from tactica.engine import Fight
+from tactica.engine.action import Action
 from tactica.testing.odds import check_odds
 from tests.systems.futurepath.helpers import fighter, new_fight
 
@@ -177,3 +178,20 @@ def test_futurepath_38_coup_de_grace_falls_back_to_monte_carlo() -> None:
         assert low <= p <= high
     low, high = odds.mean_harm_interval()
     assert 2 <= low <= odds.mean_harm() <= high <= 16
+
+
+def test_futurepath_41_an_attack_seen_by_a_ready_with_no_weapon_is_estimated() -> None:
+    """FuturePath l.253: a ready with no weapon named still gets an instant action (and an initiative check)
+    when an enemy in sight declares an attack, so that attack has no exact odds: it is estimated."""
+    fight = new_fight(
+        fighter("vex", "red", "a"),
+        fighter("kat", "red", "c"),
+        fighter("rook", "blue", "b", weapons=["short-sword"], drawn=["short-sword"]),
+        text="a b . c",
+    )
+    fight.apply("vex end")
+    fight.apply("kat ready +attacks")
+    attack = Action.parse("rook attack vex with short-sword")
+    assert fight.system.exact_odds(fight.game, fight.state, attack, ()) is None
+    fight.state.conditions.clear()  # kat's ready gone: the same attack has exact odds
+    assert fight.system.exact_odds(fight.game, fight.state, attack, ()) is not None
