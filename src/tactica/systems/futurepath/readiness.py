@@ -53,9 +53,9 @@ Pos = tuple[int, int]
 
 READY = "ready"
 TRIGGERS = ("moves", "attacks")
-#: Declared actions that set off a ``+attacks`` ready: every action built on an attack roll or damage roll.
 #: Rule 41 (l.253): "the Character gets an instant action": any one action of these costs.
 INSTANT_COSTS = ("free", "simple", "standard")
+#: Declared actions that set off a ``+attacks`` ready: every action built on an attack roll or damage roll.
 ATTACK_VERBS = frozenset({"attack", "full-attack", "bonus-attack", "throw", "coup-de-grace", "technique"})
 
 
