@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactica.engine import Fight, SetupError
 from tests.systems.futurepath.helpers import fighter, hp, last, new_fight, offered
 
 ROW = " ".join("." * 20)
@@ -250,6 +251,52 @@ def test_futurepath_43_a_low_d10_misses_through_cover() -> None:
     assert fight.state.fighters["a"].ammo["sniper"] == 4
 
 
+WEAK_ROW = ". . # . . # ."
+
+
+def weak_fight(dice: list[int], text: str = WEAK_ROW, **extra: object) -> Fight:
+    """a at @0,0 fires a pistol along a row (walls at @2,0 and @5,0); c at @4,0, e at @6,0."""
+    return new_fight(
+        fighter("a", "red", (0, 0), weapons=["pistol"], drawn=["pistol"]),
+        fighter("c", "blue", (4, 0), ac=5, hp=30),
+        fighter("e", "blue", (6, 0), ac=5, hp=30),
+        text=text,
+        dice=dice,
+        **extra,
+    )
+
+
+def test_futurepath_43_a_ranged_weapon_fires_through_a_weak_wall() -> None:
+    """FuturePath l.263: "if the weapon has AP damage or if the wall/barrier is weak, then Ranged weapons can
+    fire through them": a plain pistol fires through the weak wall at @2,0 (d10 6+ connects, then 1
+    disadvantage), not through it and a sturdy wall behind."""
+    fight = weak_fight([6, 12, 3], weak=[[2, 0]])
+    assert offered(fight, "attack") == {"a attack c with pistol"}
+    assert "weak wall" in (fight.why_illegal("a attack e with pistol") or "")
+    fight.apply("a attack c with pistol")
+    through = last(fight, "Checked")
+    assert (through.what, through.natural, through.success) == ("fire through cover", 6, True)
+    assert last(fight, "AttackRolled").net_advantage == -1
+    assert hp(fight, "c") == 27
+
+
+def test_futurepath_43_a_weak_object_lets_a_shot_through() -> None:
+    """FuturePath l.263: an object marked weak (a flimsy door) is a weak barrier; a sturdy one is not."""
+    door = {"id": "door", "at": [1, 0]}
+    sturdy = weak_fight([], text=". . . . . # .", objects=[door])
+    assert "Full cover" in (sturdy.why_illegal("a attack c with pistol") or "")
+    weak = weak_fight([5], text=". . . . . # .", objects=[{**door, "weak": True}])
+    weak.apply("a attack c with pistol")
+    assert last(weak, "Checked").success is False
+    assert weak.state.fighters["a"].ammo["pistol"] == 11
+
+
+def test_futurepath_43_only_walls_and_full_cover_can_be_weak() -> None:
+    """FuturePath l.263 (a weak wall or barrier): marking open floor weak is a setup error naming the entry."""
+    with pytest.raises(SetupError, match=r"weak\[1\]: \[3, 0\] is floor; only a wall or Full-cover"):
+        weak_fight([], weak=[[2, 0], [3, 0]])
+
+
 # -- review fixes: walls and corners stop melee (rules 25, 43) ------------------------------------------
 
 
@@ -270,7 +317,8 @@ def test_futurepath_25_43_melee_cannot_reach_between_two_solid_corners() -> None
         " through it (FuturePath 25, 43)"
     )
     assert fight.why_illegal("a attack c with pistol") == (
-        "c is in Full cover and cannot be targeted directly (FuturePath 43)"
+        "c is in Full cover and cannot be targeted directly; only an AP weapon, or any ranged weapon through a"
+        " weak wall or barrier, fires through it (FuturePath 43)"
     )
     assert offered(fight, "attack") == set()
     one_wall = new_fight(

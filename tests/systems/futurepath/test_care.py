@@ -84,6 +84,23 @@ def test_futurepath_38_coup_de_grace_is_offered_only_against_helpless_enemies() 
     assert reason is not None and "Helpless" in reason
 
 
+def test_futurepath_38_strength_0_is_helpless() -> None:
+    """FuturePath l.195: Helpless examples are "knocked unconscious, having a strength of 0, or having an HP
+    score of 0 or below": an enemy up and fighting with a Strength score of 0 may be given a coup de grâce."""
+    fight = coup_fight([3, 2, 1], rook={"hp_now": None, "hp": 20, "str": 0})  # 1d4 x2 = 5, save 1 + 1 < DC 5
+    assert offered(fight, "coup-de-grace") == {"vex coup-de-grace rook with baton"}
+    assert fight.why_illegal("vex coup-de-grace ash with baton") is not None
+    fight.apply("vex coup-de-grace rook with baton")
+    assert fight.state.fighters["rook"].status == "dead"
+
+
+def test_futurepath_38_strength_1_is_not_helpless() -> None:
+    """FuturePath l.195: only a Strength of 0 makes a character Helpless; the refusal names Strength."""
+    fight = coup_fight([], rook={"hp_now": None, "str": 1})
+    reason = fight.why_illegal("vex coup-de-grace rook with baton")
+    assert reason is not None and "Strength 1" in reason and "Strength 0" in reason
+
+
 def test_futurepath_38_coup_de_grace_needs_the_target_in_reach() -> None:
     """FuturePath 38/25: a melee coup de grâce needs the helpless target inside the Threat Range."""
     fight = new_fight(

@@ -13,6 +13,7 @@ import pytest
 
 from tactica.analysis import action_odds
 from tactica.engine import Fight
+from tactica.engine.action import Action
 from tactica.testing.odds import check_odds
 from tests.systems.futurepath.helpers import fighter, new_fight
 
@@ -108,6 +109,19 @@ def test_futurepath_43_ap_weapon_through_full_cover() -> None:
     assert exact.classes()["miss"] > 0.5
 
 
+def test_futurepath_43_plain_pistol_through_a_weak_wall() -> None:
+    """FuturePath l.263: a plain pistol fires through a weak wall; the exact odds agree with 20,000 engine
+    resolutions and by hand: P(connect) = 1/2, then d20 + 1 (accuracy) - 1 (one disadvantage, no Advantage
+    die) >= AC 12 hits on 12-19, a natural 20 is critical."""
+    vex = fighter("vex", "red", "a", weapons=["pistol"], drawn=["pistol"])
+    fight = new_fight(vex, fighter("rook", "blue", "b", hp=30, ac=12), text="a # b", weak=[[1, 0]])
+    exact, _ = check_odds(fight, "vex attack rook with pistol", samples=20_000)
+    assert exact.exact
+    assert exact.classes() == pytest.approx(
+        {"miss": 1 / 2 + 1 / 2 * 10 / 20, "hit": 1 / 2 * 8 / 20, "critical": 1 / 2 / 20, "fumble": 1 / 2 / 20}
+    )
+
+
 def test_futurepath_30_32_full_attack_extra_attacks_and_critical_checks() -> None:
     """FuturePath 30-32, A10, A19: a Full Attack with 1 Extra Attack and 3 Extra Damage using an 18-20
     weapon (critical checks explode on 19-20, a natural 18 still succeeds); the best check is reported and
@@ -164,3 +178,20 @@ def test_futurepath_38_coup_de_grace_falls_back_to_monte_carlo() -> None:
         assert low <= p <= high
     low, high = odds.mean_harm_interval()
     assert 2 <= low <= odds.mean_harm() <= high <= 16
+
+
+def test_futurepath_41_an_attack_seen_by_a_ready_with_no_weapon_is_estimated() -> None:
+    """FuturePath l.253: a ready with no weapon named still gets an instant action (and an initiative check)
+    when an enemy in sight declares an attack, so that attack has no exact odds: it is estimated."""
+    fight = new_fight(
+        fighter("vex", "red", "a"),
+        fighter("kat", "red", "c"),
+        fighter("rook", "blue", "b", weapons=["short-sword"], drawn=["short-sword"]),
+        text="a b . c",
+    )
+    fight.apply("vex end")
+    fight.apply("kat ready +attacks")
+    attack = Action.parse("rook attack vex with short-sword")
+    assert fight.system.exact_odds(fight.game, fight.state, attack, ()) is None
+    fight.state.conditions.clear()  # kat's ready gone: the same attack has exact odds
+    assert fight.system.exact_odds(fight.game, fight.state, attack, ()) is not None

@@ -147,19 +147,41 @@ def test_a17_range_penalty_floor_reading() -> None:
     assert last(fight, "AttackRolled").net_advantage == -1
 
 
+def rough_row(rule: str, map_extra: dict[str, int] | None = None, **mover: int) -> Fight:
+    """a at @0,0 on a row with difficult ground at @2,0, under ``difficult_terrain: rule``."""
+    return new_fight(
+        fighter("a", "red", (0, 0), **mover),
+        fighter("c", "blue", (9, 0)),
+        dice=[],
+        options={"difficult_terrain": rule},
+        map={"text": ". . ~ . . . . . . .", **(map_extra or {})},
+    )
+
+
 def test_a18_whole_move_halves_a_move_that_enters_difficult_terrain() -> None:
     """A18 option difficult_terrain=whole_move: a move entering difficult terrain has half its allowance."""
-    text = ". . ~ . . . . . . ."
-    fight = new_fight(
-        fighter("a", "red", (0, 0)),
-        fighter("c", "blue", (9, 0)),
-        text=text,
-        dice=[],
-        options={"difficult_terrain": "whole_move"},
-    )
+    fight = rough_row("whole_move")
     assert fight.why_illegal("a move @3,0") is None
     assert fight.why_illegal("a move @4,0") == f"@4,0 is out of reach: a has 6 {OUT_OF_REACH}"
     assert fight.why_illegal("a move @1,0") is None
+
+
+def test_futurepath_15_uneven_ground_takes_10_ft_off_a_move_that_enters_it() -> None:
+    """FuturePath l.72: "in some causes like uneven Terrain, the GM may give a -10ft movement speed reduction
+    instead" (option difficult_terrain=minus_10ft): Speed 30 ft crossing difficult ground moves 20 ft =
+    4 squares (half Speed would be 3); a move that stops short of it is not reduced."""
+    fight = rough_row("minus_10ft")
+    assert fight.why_illegal("a move @4,0") is None
+    assert fight.why_illegal("a move @5,0") == f"@5,0 is out of reach: a has 6 {OUT_OF_REACH}"
+    assert fight.why_illegal("a move @1,0") is None
+
+
+def test_futurepath_15_uneven_ground_counts_10_ft_on_the_map_scale() -> None:
+    """FuturePath l.72 (difficult_terrain=minus_10ft): the 10 ft are feet, so on a 10-ft map they are one
+    square: Speed 60 ft = 6 squares, 5 across difficult ground."""
+    fight = rough_row("minus_10ft", {"scale_ft": 10}, speed_ft=60)
+    assert fight.why_illegal("a move @5,0") is None
+    assert fight.why_illegal("a move @6,0") is not None
 
 
 def test_a19_critical_check_success_can_use_the_base_multiplier() -> None:

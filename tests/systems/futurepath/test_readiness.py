@@ -74,9 +74,13 @@ def melee_fight(faces: list[int], **vex: Any) -> Fight:
 
 
 def test_futurepath_41_ready_is_offered_per_drawn_weapon_and_trigger() -> None:
-    """FuturePath 41: ready with a drawn weapon, waiting for moves (the default, or spelled out) or attacks."""
+    """FuturePath 41: ready with a drawn weapon, or with none (l.253: any instant action), waiting for moves
+    (the default, or spelled out) or attacks."""
     fight = melee_fight([])
     assert offered(fight, "ready") == {
+        "vex ready",
+        "vex ready +moves",
+        "vex ready +attacks",
         "vex ready with baton",
         "vex ready with baton +moves",
         "vex ready with baton +attacks",
@@ -112,7 +116,7 @@ def test_futurepath_41_empty_guns_and_grenades_cannot_be_readied() -> None:
         [],
     )
     fight.state.fighters["vex"].ammo["bow"] = 0
-    assert offered(fight, "ready") == set()
+    assert offered(fight, "ready") == {"vex ready", "vex ready +moves", "vex ready +attacks"}
     assert "empty" in (fight.why_illegal("vex ready with bow") or "")
     assert "grenade" in (fight.why_illegal("vex ready with frag") or "")
 
@@ -139,7 +143,7 @@ def test_futurepath_41_an_enemy_stepping_into_reach_stops_and_the_readier_decide
     events = fight.apply("rook move @0,1")
     assert ReadyTriggered("vex", "rook", (1, 1), "moved") in events
     assert fight.state.fighters["rook"].pos == (1, 1)
-    assert offered(fight) == {"vex fire rook with baton", "vex hold"}
+    assert offered(fight, "fire") | offered(fight, "hold") == {"vex fire rook with baton", "vex hold"}
     assert "with baton" in (fight.why_illegal("vex fire rook with pistol") or "")
     assert "answers rook" in (fight.why_illegal("vex fire ash with baton") or "")
 
@@ -172,7 +176,7 @@ def test_futurepath_41_holding_keeps_waiting_for_a_later_step() -> None:
     events = fight.apply("vex hold")
     assert ReadyTriggered("vex", "rook", (0, 1), "moved") in events
     assert fight.state.fighters["rook"].pos == (0, 1)
-    assert offered(fight) == {"vex fire rook with baton", "vex hold"}
+    assert offered(fight, "fire") | offered(fight, "hold") == {"vex fire rook with baton", "vex hold"}
     fight.apply("vex fire rook with baton")
     assert fight.state.fighters["rook"].hp == 7
 
@@ -290,7 +294,7 @@ def test_futurepath_41_an_enemy_declaring_an_attack_waits_for_the_readier() -> N
     events = fight.apply("rook attack kat with pistol")
     assert ReadyTriggered("vex", "rook", (4, 0), "attack") in events
     assert of(events, AttackRolled) == []
-    assert offered(fight) == {"vex fire rook with pistol", "vex hold"}
+    assert offered(fight, "fire") | offered(fight, "hold") == {"vex fire rook with pistol", "vex hold"}
 
 
 def test_futurepath_41_readier_winning_the_initiative_check_shoots_first() -> None:
@@ -364,7 +368,7 @@ def test_futurepath_41_holding_lets_the_attack_go_on_and_keeps_the_ready() -> No
     ready = find(fight.state.conditions, "vex", "ready")
     assert ready is not None and (ready.until, ready.data) == ("turn_start", {"weapon": 1, "attacks": 1})
     fight.apply("ash attack kat with pistol")
-    assert offered(fight) == {"vex fire ash with pistol", "vex hold"}
+    assert offered(fight, "fire") | offered(fight, "hold") == {"vex fire ash with pistol", "vex hold"}
 
 
 def test_futurepath_41_a_ready_waiting_for_moves_ignores_attacks() -> None:
@@ -392,3 +396,52 @@ def test_futurepath_41_43_a_readied_melee_weapon_does_not_reach_through_a_wall()
         events = fight.apply(f"rook move @{goal[0]},{goal[1]}")
         assert of(events, ReadyTriggered) == triggered
         assert fight.state.fighters["rook"].pos == goal
+
+
+# -- l.253: the instant action need not be the readied attack --------------------------------------
+
+
+def test_futurepath_41_a_ready_with_no_weapon_answers_with_any_instant_action() -> None:
+    """FuturePath l.253: "the Character gets an instant action and can use that time to open fire" -- an
+    action, of which firing is the example. Readied with no weapon, the ready goes off when an enemy ends a
+    step in sight, and vex draws its pistol (a Simple action) then and there."""
+    fight = melee_fight([])
+    fight.apply("vex ready +moves")
+    fight.apply("rook move @3,0")
+    assert of(fight.events, ReadyTriggered)[-1].actor == "vex"
+    answers = offered(fight)
+    assert {
+        "vex hold",
+        "vex draw pistol",
+        "vex move @0,2",
+    } <= answers and "vex fire rook with baton" not in answers
+    events = fight.apply("vex draw pistol")
+    assert ReadyEnded("vex", "used") in events
+    assert fight.state.fighters["vex"].hands == ["baton", "pistol"]
+    assert fight.state.fighters["rook"].pos == (3, 0) and not fight.state.pending
+
+
+def test_futurepath_41_a_readied_weapon_may_give_way_to_another_action() -> None:
+    """FuturePath l.253: a readier set off may take another instant action than the readied attack (here a
+    move away); the instant action is one Standard, Simple or Free action, never a Full-Round one."""
+    fight = melee_fight([])
+    fight.apply("vex ready with baton")
+    fight.apply("rook move @1,0")
+    assert "vex fire rook with baton" in offered(fight)
+    reason = fight.why_illegal("vex sprint @0,2")
+    assert reason == "a readied instant action is one Standard, Simple or Free action (FuturePath 41)"
+    fight.apply("vex move @0,2")
+    assert fight.state.fighters["vex"].pos == (0, 2)
+    assert find(fight.state.conditions, "vex", "ready") is None
+
+
+def test_futurepath_41_an_instant_action_that_loses_the_initiative_check_comes_after_the_attack() -> None:
+    """FuturePath l.253: against a declared attack an initiative check decides who goes first; vex (d20 1)
+    loses to rook (d20 20), so rook's shot (d20 5: a miss) resolves before vex drops prone."""
+    fight = melee_fight([1, 20, 5])
+    fight.apply("vex ready +attacks")
+    fight.apply("rook attack vex with pistol")
+    events = fight.apply("vex prone")
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("AttackRolled") < kinds.index("PostureChanged")
+    assert fight.state.fighters["vex"].posture == "prone"

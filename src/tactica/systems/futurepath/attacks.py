@@ -16,7 +16,7 @@ from tactica.dice.die import die_for
 from tactica.dice.expr import DiceTerm
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.grid import Cover, cover_between, line_of_sight
+from tactica.grid import Cover, SquareBoard, cover_between, line_of_sight
 from tactica.systems.futurepath.events import AttackRolled, Checked, CriticalChecked, DamageRolled
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -70,9 +70,9 @@ def range_disadvantages(game: G, weapon: Weapon, distance: int) -> int:
     return max(0, math.ceil(feet / weapon.range_ft) - 1)
 
 
-def blockers(state: S) -> set[tuple[int, int]]:
-    """Squares of intact objects that block sight."""
-    return {o.pos for o in state.objects.values() if o.blocks and not o.broken}
+def blockers(state: S, *, weak: bool = True) -> set[tuple[int, int]]:
+    """Squares of intact objects that block sight (``weak=False``: leaving out weak ones, rule 43)."""
+    return {o.pos for o in state.objects.values() if o.blocks and not o.broken and (weak or not o.weak)}
 
 
 def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
@@ -119,9 +119,22 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
         return f"{weapon.name} is not a weapon to attack with this way"
     if weapon.ammo is not None and attacker.ammo.get(weapon.name, 0) <= 0:
         return f"{weapon.name} is empty; reload it first (FuturePath 19)"
-    if cover_of(game, state, attacker, target) == Cover.FULL and not weapon.ap:
-        return f"{target.id} is in Full cover and cannot be targeted directly (FuturePath 43)"
+    full = cover_of(game, state, attacker, target) == Cover.FULL
+    if full and not fires_through(game, state, attacker, target, weapon):
+        return (
+            f"{target.id} is in Full cover and cannot be targeted directly; only an AP weapon, or any ranged"
+            " weapon through a weak wall or barrier, fires through it (FuturePath 43)"
+        )
     return None
+
+
+def fires_through(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> bool:
+    """Rule 43 (l.263): "if the weapon has AP damage or if the wall/barrier is weak, then Ranged weapons can
+    fire through them": an AP weapon, or Full cover made only by weak walls, barriers and objects."""
+    if weapon.ap:
+        return True
+    board, a, b = game.sturdy_board, attacker.pos, target.pos
+    return open_line(board, blockers(state, weak=False), a, b) and cover_between(board, a, b) != Cover.FULL
 
 
 def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, through: bool) -> int:
@@ -409,13 +422,18 @@ def clear_line(game: G, state: S, a: Pos, b: Pos, *, ignore: Pos | None = None) 
     ``ignore``) on the line, and, between diagonal neighbours, not both corner squares solid (nobody can
     squeeze a step between them, so nobody reaches or sees through: rules 25, 43)."""
     solid = blockers(state) - {ignore} if ignore else blockers(state)
-    if game.board.distance(a, b) > 1:
-        return line_of_sight(game.board, a, b, blockers=solid)
+    return open_line(game.board, solid, a, b)
+
+
+def open_line(board: SquareBoard, solid: set[Pos], a: Pos, b: Pos) -> bool:
+    """:func:`clear_line` on ``board`` with the ``solid`` object squares."""
+    if board.distance(a, b) > 1:
+        return line_of_sight(board, a, b, blockers=solid)
     dx, dy = b[0] - a[0], b[1] - a[1]
     if not (dx and dy):
         return True
     corners = ((a[0] + dx, a[1]), (a[0], a[1] + dy))
-    return not all(game.board.terrain(c).wall or c in solid for c in corners)
+    return not all(board.terrain(c).wall or c in solid for c in corners)
 
 
 def attack_action(actor: Fighter, verb: str, target: Fighter, weapon: str) -> Action:

@@ -2,7 +2,8 @@
 (rule 40, ruling A14).
 
 * ``ACTOR coup-de-grace TARGET with WEAPON`` (Full-Round): the target must be Helpless (dying or stable: HP
-  0 or below). Melee: inside the Threat Range and not in Full cover (rule 43); ranged: within the weapon's
+  0 or below; or a Strength score of 0, l.195 "having a strength of 0").
+  Melee: inside the Threat Range and not in Full cover (rule 43); ranged: within the weapon's
   range increment, not in Full cover (not even with an armour-piercing weapon) and loaded. No Accuracy
   check: an automatic hit and an automatic critical, so the damage dice are rolled ×the weapon's critical
   multiplier and flat damage is added once (A7). A target still alive afterwards (HP not below -CON, A13,
@@ -53,6 +54,11 @@ S = FuturePathState
 # -- Coup de grâce (rule 38) ---------------------------------------------------------------------
 
 
+def is_helpless(game: G, target: Fighter) -> bool:
+    """Rule 38 (l.195): Helpless = unconscious, dying or stable (HP 0 or below), or a Strength score of 0."""
+    return target.is_helpless or game.sheet(target.id).str_ == 0
+
+
 def coup_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
     """Why ``fighter`` cannot deliver this coup de grâce now (rule 38), or None."""
     problem = attack_check(game, state, fighter, action)
@@ -60,10 +66,12 @@ def coup_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
         return problem
     assert action.target is not None and action.using is not None
     target = state.fighters[action.target]
-    if not target.is_helpless:
+    if not is_helpless(game, target):
+        strength = game.sheet(target.id).str_
         return (
-            f"{target.id} is not Helpless (it is {target.status} with {target.hp} HP); a coup de grâce needs"
-            " a helpless target: unconscious, dying or stable at 0 HP or below (FuturePath 38)"
+            f"{target.id} is not Helpless (it is {target.status} with {target.hp} HP and Strength"
+            f" {strength}); a coup de grâce needs a helpless target: unconscious, dying or stable at 0 HP or"
+            " below, or Strength 0 (FuturePath 38)"
         )
     weapon = game.weapons[action.using]
     return None if weapon.is_melee else _ranged_coup_problem(game, state, fighter, target, weapon)
@@ -89,7 +97,7 @@ def coup_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
     for weapon in fighter.hands:
         for target in enemies(state, fighter):
             action = Action(fighter.id, "coup-de-grace", target.id, using=weapon)
-            if target.is_helpless and coup_check(game, state, fighter, action) is None:
+            if is_helpless(game, target) and coup_check(game, state, fighter, action) is None:
                 out.append(action)
     return out
 

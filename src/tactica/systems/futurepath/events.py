@@ -179,6 +179,14 @@ class ObjectMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DoorOpened(Event):
+    """Seed l.108: a door was opened slowly; it blocks nothing any more."""
+
+    actor: str
+    object: str
+
+
+@dataclass(frozen=True, slots=True)
 class TrapEvent(Event):
     """Rule 42: a trap was noticed, disarmed, left armed, or detonated."""
 

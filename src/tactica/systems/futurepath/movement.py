@@ -109,8 +109,9 @@ def terrain_sets(game: G, state: S, fighter: Fighter) -> tuple[set[Pos], set[Pos
 def reaches(game: G, state: S, fighter: Fighter, budget: int) -> list[Reach]:
     """Searches whose destinations are where a move with this allowance may end (A18 option honoured).
 
-    'per_square': one search, difficult squares cost 2. 'whole_move': avoid difficult terrain at the full
-    allowance, or cross it at half the allowance (the later search wins when both reach a square).
+    'per_square': one search, difficult squares cost 2. 'whole_move' and 'minus_10ft': avoid difficult
+    terrain at the full allowance, or cross it at the allowance of :func:`rough_allowance` (the later search
+    wins when both reach a square).
     The searches are remembered for a while: checking a move and then carrying it out search once.
     """
     blocked, difficult, no_stop = terrain_sets(game, state, fighter)
@@ -136,9 +137,17 @@ def _search(
     if game.options.difficult_terrain == "per_square":
         return [explore(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
     rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
-    half = explore(game.flat_board, start, budget // 2, blocked=blocked, no_stop=no_stop)
+    half = explore(game.flat_board, start, rough_allowance(game, budget), blocked=blocked, no_stop=no_stop)
     clear = explore(board, start, budget, blocked=blocked | rough, no_stop=no_stop)
     return [half, clear]
+
+
+def rough_allowance(game: G, budget: int) -> int:
+    """A18, rule 15: the squares of a move that enters difficult terrain, 'whole_move': half the allowance
+    (rounded down); 'minus_10ft' (the GM's alternative for uneven ground): the allowance less 10 ft."""
+    if game.options.difficult_terrain == "minus_10ft":
+        return max(0, budget - squares(game, 10))
+    return budget // 2
 
 
 def destinations(game: G, state: S, fighter: Fighter, budget: int) -> set[Pos]:
@@ -150,8 +159,9 @@ def destinations(game: G, state: S, fighter: Fighter, budget: int) -> set[Pos]:
         found = [reachable(board, start, budget, blocked=blocked, difficult=difficult, no_stop=no_stop)]
     else:
         rough = {p for p in board.cells() if board.terrain(p).difficult} | difficult
+        crossing = rough_allowance(game, budget)
         found = [
-            reachable(game.flat_board, start, budget // 2, blocked=blocked, no_stop=no_stop),
+            reachable(game.flat_board, start, crossing, blocked=blocked, no_stop=no_stop),
             reachable(board, start, budget, blocked=blocked | rough, no_stop=no_stop),
         ]
     out = {p for costs in found for p in costs}

@@ -75,10 +75,11 @@ class FuturePathOptions(BaseModel):
         "ceil_minus_one",
         description="A17: disadvantages = max(0, ceil(d/increment) - 1), or floor(d/increment)",
     )
-    difficult_terrain: Literal["per_square", "whole_move"] = Field(
+    difficult_terrain: Literal["per_square", "whole_move", "minus_10ft"] = Field(
         "per_square",
         description="A18: per_square = each difficult square costs 2; whole_move = a move entering difficult"
-        " terrain has half its allowance",
+        " terrain has half its allowance; minus_10ft = it has its allowance less 10 ft (rule 15, the GM's"
+        " alternative for uneven ground)",
     )
     critical_check_multiplier: Literal["current", "base"] = Field(
         "current",

@@ -19,6 +19,12 @@ The seed says Delay and Ready are "the same thing, two ways to describe it", so 
   This trigger needs :data:`DECLARE_HOOKS` run by the rules before a turn action resolves (see
   :func:`on_declare`).
 
+The instant action need not be the readied attack (seed l.253: "the Character gets an instant action"):
+instead of ``fire`` the readier may take any one Standard, Simple or Free action of its own (the rules
+list them with the answers, :func:`answering_ready`). ``ACTOR ready [+moves|+attacks]`` with no weapon is
+set off by an enemy in the readier's sight. Against a declared attack the initiative check comes first, as
+for ``fire``.
+
 Firing uses the ready up; a readied character who drops (dying) loses it. Forced movement (a Bull Rush push)
 is not a move and does not trigger ``+moves``.
 """
@@ -47,6 +53,8 @@ Pos = tuple[int, int]
 
 READY = "ready"
 TRIGGERS = ("moves", "attacks")
+#: Rule 41 (l.253): "the Character gets an instant action": any one action of these costs.
+INSTANT_COSTS = ("free", "simple", "standard")
 #: Declared actions that set off a ``+attacks`` ready: every action built on an attack roll or damage roll.
 ATTACK_VERBS = frozenset({"attack", "full-attack", "bonus-attack", "throw", "coup-de-grace", "technique"})
 
@@ -86,15 +94,21 @@ def _waiting(game: G, state: S, trigger: str, enemy: Fighter) -> list[Fighter]:
         if c.name != READY or c.data.get("attacks", 0) != attacks:
             continue
         readier = state.fighters[c.holder]
-        weapon = readied_weapon(game, readier, c)
-        if readier.side == enemy.side or not readier.is_up or weapon is None:
-            continue
-        if can_strike(game, state, readier, enemy, weapon):
+        if readier.side != enemy.side and readier.is_up and _sets_off(game, state, readier, c, enemy):
             out.append(readier)
     ids = list(state.fighters)
     return sorted(
         out, key=lambda f: (order.index(f.side) if f.side in order else len(order), ids.index(f.id))
     )
+
+
+def _sets_off(game: G, state: S, readier: Fighter, condition: Condition, enemy: Fighter) -> bool:
+    """Does ``enemy`` set off this ready: within reach of the readied weapon, or, with no weapon named,
+    in the readier's sight (walls and blocking objects stop it)."""
+    if condition.data.get("weapon", -1) < 0:
+        return visible(game, state, readier, enemy)
+    weapon = readied_weapon(game, readier, condition)
+    return weapon is not None and can_strike(game, state, readier, enemy, weapon)
 
 
 # -- the ready verb ------------------------------------------------------------------------------
@@ -118,36 +132,39 @@ def weapon_problem(game: G, fighter: Fighter, name: str | None) -> str | None:
 
 
 def ready_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
-    """Rule 41: a drawn, usable weapon and at most one trigger."""
+    """Rule 41: a drawn, usable weapon (if one is named) and at most one trigger."""
     if action.target is not None or action.at is not None:
-        return f"ready takes no target: '{fighter.id} ready with WEAPON [+moves|+attacks]'"
+        return f"ready takes no target: '{fighter.id} ready [with WEAPON] [+moves|+attacks]'"
     unknown = [f for f in action.flags if f not in TRIGGERS]
     if unknown:
         return f"unknown trigger +{unknown[0]}: a readied action waits for +moves (default) or +attacks"
     if len(action.flags) > 1:
         return "a readied action waits for one trigger: +moves or +attacks, not both"
-    return weapon_problem(game, fighter, action.using)
+    return None if action.using is None else weapon_problem(game, fighter, action.using)
 
 
 def ready_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
-    """Each drawn weapon, with the default trigger, +moves spelled out, and +attacks."""
+    """No weapon and each drawn weapon, with the default trigger, +moves spelled out, and +attacks."""
+    weapons: list[str | None] = [
+        None,
+        *(w for w in fighter.hands if weapon_problem(game, fighter, w) is None),
+    ]
     out = []
-    for name in fighter.hands:
-        if weapon_problem(game, fighter, name) is None:
-            plain = Action(fighter.id, "ready", using=name)
-            out += [plain, plain.with_flags("moves"), plain.with_flags("attacks")]
+    for name in weapons:
+        plain = Action(fighter.id, "ready", using=name)
+        out += [plain, plain.with_flags("moves"), plain.with_flags("attacks")]
     return out
 
 
 def ready_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
     """Wait until the start of the team's next turn for the trigger."""
-    assert action.using is not None
     trigger = "attacks" if action.has_flag("attacks") else "moves"
-    data = {"weapon": fighter.carried.index(action.using), "attacks": int(trigger == "attacks")}
+    weapon = -1 if action.using is None else fighter.carried.index(action.using)
+    data = {"weapon": weapon, "attacks": int(trigger == "attacks")}
     state.conditions.append(
         Condition(READY, fighter.id, "turn_start", fighter.side, state.order.round + 1, data=data)
     )
-    ctx.emit(Readied(fighter.id, trigger, action.using))
+    ctx.emit(Readied(fighter.id, trigger, action.using or ""))
 
 
 def _lapsed(game: G, state: S, condition: Condition, ctx: Context) -> None:
@@ -222,16 +239,41 @@ def fire_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
 
 def fire_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
     """Use the ready: attack now, or after the enemy's action if the enemy wins the initiative check."""
-    decision = state.pending.pop()
-    condition = readied(state, fighter.id)
-    assert condition is not None and action.using is not None
-    state.conditions.remove(condition)
-    ctx.emit(ReadyEnded(fighter.id, "used"))
-    enemy = state.fighters[decision.trigger]
-    if decision.data.get("attacks") and not _readier_first(game, fighter, enemy, ctx):
+    assert action.using is not None
+    enemy = state.fighters[state.pending[-1].trigger]
+    if not use_ready(game, state, fighter, ctx):
         _after_declared_action(state, Suspended(fighter.id, "ready-fire", note=str(action)))
         return
     strike(game, state, fighter, enemy, Swing(game.weapons[action.using], purpose="readied attack"), ctx)
+
+
+def use_ready(game: G, state: S, fighter: Fighter, ctx: Context) -> bool:
+    """Spend the ready on its instant action; False when the action must wait for the enemy's declared one
+    (it lost the initiative check of a ``+attacks`` trigger)."""
+    decision = state.pending.pop()
+    condition = readied(state, fighter.id)
+    assert condition is not None
+    state.conditions.remove(condition)
+    ctx.emit(ReadyEnded(fighter.id, "used"))
+    enemy = state.fighters[decision.trigger]
+    return not decision.data.get("attacks") or _readier_first(game, fighter, enemy, ctx)
+
+
+def answering_ready(state: S, fighter: Fighter) -> bool:
+    """Is ``fighter`` deciding what to do with its readied action now?"""
+    return bool(state.pending) and state.pending[-1].kind == READY and state.pending[-1].actor == fighter.id
+
+
+def instant_problem(cost: str) -> str | None:
+    """Rule 41 (l.253): the instant action is one action: a Standard, Simple or Free one."""
+    if cost in INSTANT_COSTS:
+        return None
+    return "a readied instant action is one Standard, Simple or Free action (FuturePath 41)"
+
+
+def defer(state: S, fighter: Fighter, action: Action) -> None:
+    """Queue an instant action that lost the initiative check to follow the enemy's declared action."""
+    _after_declared_action(state, Suspended(fighter.id, "action", note=str(action)))
 
 
 def _readier_first(game: G, readier: Fighter, enemy: Fighter, ctx: Context) -> bool:

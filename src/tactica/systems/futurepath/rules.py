@@ -12,6 +12,7 @@ from tactica.engine.system import Context, Harm, Resolution, RuleSystem
 from tactica.systems.futurepath import (
     budget,
     care,
+    doors,
     duel,
     equipment,
     fighting,
@@ -57,7 +58,17 @@ def _fighter(game: G, spec: Placement) -> Fighter:
 
 #: Rules modules. Each has ``VERBS`` and may have ``ON_EXPIRE`` (condition name -> handler), ``STEP_HOOKS``
 #: (run after each step of a move), ``TURN_START_HOOKS`` (run for each member at its team's turn start).
-RULE_MODULES: list[Any] = [movement, fighting, equipment, grenades, hazards, care, readiness, techniques]
+RULE_MODULES: list[Any] = [
+    movement,
+    fighting,
+    equipment,
+    grenades,
+    hazards,
+    doors,
+    care,
+    readiness,
+    techniques,
+]
 #: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
 #: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
 DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
@@ -111,7 +122,9 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         for cid, spec in game.start.items():
             state.fighters[cid] = _fighter(game, spec)
         for o in game.spec.objects:
-            state.objects[o.id] = ObjectState(o.id, o.at, o.hardness, o.blocks, o.movable)
+            state.objects[o.id] = ObjectState(
+                o.id, o.at, o.hardness, o.blocks, o.movable, weak=o.weak, door=o.door
+            )
         for t in game.spec.traps:
             state.traps[t.id] = TrapState(t.id, t.at)
         return state
@@ -130,16 +143,28 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         if state.pending:
             decision = state.pending[-1]
             fighter = state.fighters[decision.actor]
-            return [
+            answers = [
                 a
                 for v in self.verbs.values()
                 if v.answers == decision.kind
                 for a in v.candidates(game, state, fighter)
             ]
+            return answers + self._instant_actions(game, state, fighter)
         out: list[Action] = []
         for fid in state.acting:
             out.extend(self._turn_actions(game, state, state.fighters[fid]))
         return out
+
+    def _instant_actions(self, game: G, state: S, fighter: Fighter) -> list[Action]:
+        """Rule 41 (l.253): a readier set off may take any one Standard, Simple or Free action instead."""
+        if not readiness.answering_ready(state, fighter):
+            return []
+        return [
+            a
+            for verb, _costs in self._turn_costs
+            for a in verb.candidates(game, state, fighter)
+            if readiness.instant_problem(verb.cost(game, fighter, a)) is None
+        ]
 
     def legal_actions_of(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -191,13 +216,17 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             return problem
         if verb.answers is None:
             cost = verb.cost(game, fighter, action)
-            problem = budget.refusal(game.options, fighter, cost, verb.title)
+            if readiness.answering_ready(state, fighter):
+                problem = readiness.instant_problem(cost)
+            else:
+                problem = budget.refusal(game.options, fighter, cost, verb.title)
         return problem or verb.check(game, state, fighter, action)
 
     def _whose_decision(self, state: S, fighter: Fighter, verb: Verb) -> str | None:
         if state.pending:
             decision = state.pending[-1]
-            if decision.actor != fighter.id or verb.answers != decision.kind:
+            instant = verb.answers is None and readiness.answering_ready(state, fighter)
+            if not instant and (decision.actor != fighter.id or verb.answers != decision.kind):
                 return (
                     f"waiting for {decision.actor} to decide on the {decision.kind.replace('-', ' ')}"
                     f" raised by {decision.trigger}"
@@ -220,17 +249,29 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:
         verb = self.verbs[action.verb]
         fighter = state.fighters[action.actor]
-        if verb.answers is None:
-            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+        if verb.answers is not None:
+            verb.resolve(game, state, fighter, action, ctx)
+        elif self._paid_for(game, state, verb, fighter, action, ctx):
             for hook in DECLARE_HOOKS:
                 hook(game, state, action, ctx)
             if state.pending:
                 state.suspended.append(Suspended(action.actor, "action", note=str(action)))
             else:
                 self._carry_out(game, state, verb, fighter, action, ctx)
-        else:
-            verb.resolve(game, state, fighter, action, ctx)
         turns.settle(game, state, ctx)
+
+    def _paid_for(
+        self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context
+    ) -> bool:
+        """Pay for a turn action from the budget, or, for a readier set off, with its ready (rule 41); False
+        when a readied instant action must wait for the enemy's declared action."""
+        if not readiness.answering_ready(state, fighter):
+            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+            return True
+        if readiness.use_ready(game, state, fighter, ctx):
+            return True
+        readiness.defer(state, fighter, action)
+        return False
 
     def _carry_out(
         self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context, lost: str = ""

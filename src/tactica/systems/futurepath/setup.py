@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from tactica.dice import parse
 from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
-from tactica.grid import SquareBoard
+from tactica.grid import Cover, SquareBoard
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.sheet import Character, Weapon
 from tactica.systems.setup_common import (
@@ -53,6 +53,17 @@ class ObjectSpec(BaseModel):
     hardness: int = Field(5, ge=0)
     blocks: bool = True
     movable: bool = False
+    weak: bool = Field(False, description="rule 43 (l.263): a weak barrier ranged weapons fire through")
+    door: bool = Field(False, description="l.108: a door, opened slowly with 'open'")
+    opening: Literal["standard", "full"] = Field(
+        "standard", description="l.108: opening this door slowly is a Standard or a Full-Round action"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> ObjectSpec:
+        if self.opening != "standard" and not self.door:
+            raise ValueError(f"'opening' is for doors; say 'door: true' for {self.id}, or drop 'opening'")
+        return self
 
 
 class TrapSpec(BaseModel):
@@ -85,6 +96,9 @@ class SetupSpec(BaseModel):
     traps: list[TrapSpec] = Field(default_factory=list)
     initiative: dict[str, int] | None = Field(None, description="fixed team initiative by side")
     weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra named weapons")
+    weak: list[tuple[int, int]] = Field(
+        default_factory=list, description="rule 43 (l.263): squares of weak walls or barriers (Full cover)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +125,15 @@ class FuturePathGame(Game):
     weapons: Mapping[str, Weapon]
     start: Mapping[str, Placement]
     spec: SetupSpec
+
+    @cached_property
+    def sturdy_board(self) -> SquareBoard:
+        """The board without its weak walls and barriers (rule 43: ranged weapons fire through them)."""
+        board = self.board
+        cells = {p: board.terrain(p) for p in board.cells()}
+        for p in self.spec.weak:
+            cells[p] = replace(cells[p], wall=False, cover=Cover.NONE)
+        return SquareBoard(board.width, board.height, board.scale, cells)
 
     @cached_property
     def flat_board(self) -> SquareBoard:
@@ -195,3 +218,17 @@ def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: Square
         for item in items:
             if not board.in_bounds(item.at):
                 raise SetupError(f"{kind}.{item.id}.at: position {list(item.at)} is off the map")
+    for i, at in enumerate(spec.weak):
+        _check_weak(board, at, f"weak[{i}]")
+
+
+def _check_weak(board: SquareBoard, at: tuple[int, int], where: str) -> None:
+    """Rule 43: only a wall or Full-cover terrain on the map can be weak."""
+    if not board.in_bounds(at):
+        raise SetupError(f"{where}: position {list(at)} is off the map")
+    terrain = board.terrain(at)
+    if not (terrain.wall or terrain.cover == Cover.FULL):
+        raise SetupError(
+            f"{where}: {list(at)} is {terrain.name}; only a wall or Full-cover terrain can be weak"
+            " (FuturePath 43; a weak object says 'weak: true' in objects)"
+        )

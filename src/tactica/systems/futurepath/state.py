@@ -66,6 +66,8 @@ class ObjectState:
     blocks: bool = True
     movable: bool = False
     broken: bool = False
+    weak: bool = False
+    door: bool = False
 
 
 @dataclass(slots=True)
