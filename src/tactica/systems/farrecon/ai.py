@@ -18,8 +18,6 @@ For the deciding character (a turn and a simultaneous slot's declaration are pla
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
@@ -144,17 +142,13 @@ def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
 def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> float | None:
     """Expected worth of a blast at ``at``: the effective damage on conscious enemies; None when it
     catches an ally (or the thrower) or fewer than two enemies."""
-    cells = explosives.blast_cells(game, weapon, at)
-    per_cell = Fraction(str(game.board.scale.per_cell))
     value, enemies = 0.0, 0
-    for f in state.fighters.values():
-        if not f.present or f.status == "dead" or f.pos not in cells:
-            continue
+    for f in explosives.in_blast(game, state, weapon, at):
         if f.side == me.side:
             return None
         if not f.conscious:
             continue
-        power = explosives.effective(weapon, per_cell * game.board.distance(at, f.pos), 0, game.options)[2]
+        power = explosives.effective(weapon, explosives.distance_ft(game, at, f.pos), 0, game.options)[2]
         value += max(power, 0)
         enemies += 1
     return value if enemies >= 2 else None
