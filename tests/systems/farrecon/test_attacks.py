@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.systems.farrecon.helpers import F, fighter, last, new_fight, of, offered, refused, state_of
+from tests.systems.farrecon.helpers import CRIT, F, fighter, last, new_fight, of, offered, refused, state_of
 
 CRATE = ". . . . . . . .\n. . + . . . . .\n. . . . . . . ."
 CORRIDOR = "# # # # # # # #\n. . . . . . . .\n. # # # # # # ."
@@ -237,3 +237,50 @@ def test_farrecon_16_weapons_stats_change_the_damage() -> None:
     fight.apply("a attack b with shotgun")
     strike = last(fight, "StrikeResolved")
     assert (strike.margin, strike.tiers, strike.damage) == (2, 2, 4)
+
+
+def test_farrecon_13_option_touch_dodge_tie_connect() -> None:
+    """Issue 14 point 7, seed l.60 ("touch attacks, require only a tied roll to connect"), option
+    touch_dodge_tie connect: a taser tying the dodge connects at once: one increment and the stun, no
+    Physical Defense roll (default 'through' is test_farrecon_13_touch_attacks_win_ties)."""
+    fight = shot(F(1), F(2), b_at=(3, 1), options={"touch_dodge_tie": "connect"})
+    fight.apply("a attack b with taser")
+    fight.apply("b dodge")
+    assert strikes(fight) == [("dodge", "connect")] and len(of(fight, "FudgeRolled")) == 2
+    assert state_of(fight, "b").health == 7 and last(fight, "TouchEffect").target == "b"
+
+
+def test_farrecon_d7_two_criticals_cancel_the_extra() -> None:
+    """Issue 14 point 7, seed l.50 (a critical succeeds "unless an opponent ... also rolls a critical
+    success. In addition, a critical success goes above and beyond"), D7, option double_critical_extra:
+    a critical pistol shot (6) against a critical PDef (5) wins on the totals: margin 1, one increment and
+    no extra (2 damage); with 'keep' the extra increment is added (4 damage)."""
+    fight = shot(CRIT, CRIT)
+    fight.apply("a attack b with pistol")
+    fight.apply("b take")
+    assert (last(fight, "StrikeResolved").tiers, state_of(fight, "b").health) == (1, 6)
+    kept = shot(CRIT, CRIT, options={"double_critical_extra": "keep"})
+    kept.apply("a attack b with pistol")
+    kept.apply("b take")
+    assert (last(kept, "StrikeResolved").tiers, state_of(kept, "b").health) == (2, 4)
+
+
+def test_farrecon_3_a_critical_melee_hit_panics_the_defender() -> None:
+    """Issue 14 point 5, seed l.50 ("such as disarming or panicking an opponent in melee"), option
+    critical_extra panic_in_melee: a critical knife hit (4 against PDef 1: margin 3, 2 increments, no extra
+    increment) panics b: on its next turn b can only move, delay or end it. Outside melee the extra stays
+    one more increment (a critical pistol shot, 6 against 1: 3 + 1); 'extra_tier' adds one in melee too."""
+    fight = shot(CRIT, F(0), b_at=(1, 1))
+    fight.apply("a attack b with knife")
+    fight.apply("b take")
+    assert (last(fight, "StrikeResolved").tiers, last(fight, "CriticalExtra").extra) == (2, "panic")
+    assert fight.deciding() == ["b"] and "panics" in refused(fight, "b attack a with knife")
+    assert {str(a).split()[1] for a in fight.legal_actions_of("b")} == {"move", "delay", "end"}
+    shot_ = shot(CRIT, F(0))
+    shot_.apply("a attack b with pistol")
+    shot_.apply("b take")
+    assert last(shot_, "StrikeResolved").tiers == 4 and not of(shot_, "CriticalExtra")
+    tier = shot(CRIT, F(0), b_at=(1, 1), options={"critical_extra": "extra_tier"})
+    tier.apply("a attack b with knife")
+    tier.apply("b take")
+    assert last(tier, "StrikeResolved").tiers == 3 and not of(tier, "CriticalExtra")

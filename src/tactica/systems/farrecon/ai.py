@@ -47,7 +47,7 @@ class DefaultPolicy:
         if state.pending:
             return _answer(game, state, me, fight.legal_actions_of(actor))
         origin = _origin(state, me)
-        if me.broken:
+        if me.broken or me.panicking:
             return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
         for rule, verbs in (
             (_care, {"treat"}),
