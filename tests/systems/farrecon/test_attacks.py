@@ -216,13 +216,11 @@ def test_farrecon_17_a_helpless_defender_rolls_nothing() -> None:
 
 
 def test_farrecon_10_melee_reaches_adjacent_squares_ranged_needs_range_and_sight() -> None:
-    """Far Recon 10: who can be attacked: melee next to the attacker, ranged within range and sight;
-    allies are not targets."""
+    """Far Recon 10: who can be attacked: melee next to the attacker, ranged within range and sight."""
     fight = shot(text=". . . . . . . .\n. . # . . . . .\n. . . . . . . .")
     assert "adjacent squares only" in refused(fight, "a attack b with knife")
     assert "no line of sight" in refused(fight, "a attack b with pistol")
     assert "beyond the taser's range" in refused(fight, "a attack b with taser")
-    assert "on a's side" in refused(fight, "a attack c with pistol")
     assert fight.normalize("a attack b").using == "pistol"  # type: ignore[attr-defined]
 
 
@@ -284,3 +282,16 @@ def test_farrecon_3_a_critical_melee_hit_panics_the_defender() -> None:
     tier.apply("a attack b with knife")
     tier.apply("b take")
     assert last(tier, "StrikeResolved").tiers == 3 and not of(tier, "CriticalExtra")
+
+
+def test_farrecon_9_an_attack_may_aim_at_an_ally() -> None:
+    """Issue 14 point 6, seed l.21 ("Attacking", no target named) and l.78 (explosives "hit everyone"),
+    option attack_targets: a shoots its ally c (Agility 0, PDef 0, no dodge asked when it can: c dodges
+    F(0) against 3, then PDef 0: margin 3, 4 damage); with 'enemies' the shot is refused; no one attacks
+    itself."""
+    fight = shot(F(1), F(0), F(0))
+    fight.apply("a attack c with pistol")
+    fight.apply("c dodge")
+    assert state_of(fight, "c").health == 4
+    assert "cannot attack itself" in refused(shot(), "a attack a with knife")
+    assert "on a's side" in refused(shot(options={"attack_targets": "enemies"}), "a attack c with pistol")

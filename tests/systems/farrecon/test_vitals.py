@@ -134,7 +134,6 @@ def test_farrecon_9_treating_uses_medicine_against_the_dc() -> None:
     assert last(fight, "Mended").amount == 2 and state_of(fight, "p").health == 8
     assert fight.deciding() == ["p"]
     assert "not wounded" in refused(fight, "p treat p")
-    assert "Medicine is for allies" in refused(fight, "p treat e")
 
 
 def test_farrecon_9_options_treat_dc_and_treat_heal() -> None:
@@ -264,3 +263,17 @@ def test_farrecon_18_a_wake_roll_of_k_lets_k_turns_pass_unconscious() -> None:
     fight.apply("e end")
     fight.apply("m end")
     assert fight.deciding() == ["p"] and statuses(fight)[-1] == ("p", "active")
+
+
+def test_farrecon_9_medicine_treats_any_wounded_character() -> None:
+    """Issue 14 point 6, seed l.23 ("Using Medicine to treat a wounded character"), option treat_targets:
+    m treats the wounded enemy e next to it (Medicine 1 against DC 1: +3); with 'allies' it is refused."""
+    people = [
+        fighter("m", "x", (0, 1)),
+        fighter("e", "y", (1, 1), health_now=2),
+    ]
+    fight = new_fight(*people, dice=F(1))
+    fight.apply("m treat e")
+    assert last(fight, "WoundTreated").success and state_of(fight, "e").health == 5
+    allies = new_fight(*people, options={"treat_targets": "allies"})
+    assert "Medicine is for allies" in refused(allies, "m treat e")

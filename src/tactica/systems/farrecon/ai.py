@@ -115,7 +115,8 @@ def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> A
         rank = {"dying": 0, "unconscious": 1}.get(patient.status, 2)
         return (rank, patient.health, str(a))
 
-    down = [a for a in legal if state.fighters[a.target or ""].status in ("dying", "unconscious")]
+    ours = [a for a in legal if state.fighters[a.target or ""].side == me.side]
+    down = [a for a in ours if state.fighters[a.target or ""].status in ("dying", "unconscious")]
     if down:
         return min(down, key=urgency)
     medic = game.skill(me.id, "medicine") >= 1
@@ -220,7 +221,7 @@ def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) ->
         if a.at is not None or a.target is None:
             continue
         target = state.fighters[a.target]
-        if not target.conscious or a.has_flag("tag") != tag:
+        if not target.conscious or target.side == me.side or a.has_flag("tag") != tag:
             continue
         weapon = game.weapons[a.using or ""]
         value = _expected(game, me, origin, target, weapon)

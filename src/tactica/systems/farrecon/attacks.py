@@ -50,8 +50,10 @@ def weapon_problem(game: G, f: Fighter, weapon: Weapon) -> str | None:
 
 def target_problem(game: G, state: S, f: Fighter, origin: Pos, weapon: Weapon, target: Fighter) -> str | None:
     """Why ``target`` cannot be attacked with ``weapon`` from ``origin`` (None: it can)."""
-    if target.side == f.side:
-        return f"{target.id} is on {f.id}'s side: attacks are aimed at enemies"
+    if target.id == f.id:
+        return f"{f.id} cannot attack itself"
+    if target.side == f.side and game.options.attack_targets == "enemies":
+        return f"{target.id} is on {f.id}'s side: attacks are aimed at enemies (option attack_targets)"
     if not target.present:
         return f"{target.id} has not joined the fight yet (Far Recon 7)"
     if target.status == "dead":
@@ -84,9 +86,10 @@ def square_problem(game: G, origin: Pos, weapon: Weapon, at: Pos) -> str | None:
 
 
 def treat_problem(game: G, state: S, f: Fighter, origin: Pos, target: Fighter) -> str | None:
-    """Why ``target`` cannot be treated from ``origin`` (Medicine: an adjacent, wounded, living ally)."""
-    if target.side != f.side:
-        return f"{target.id} is not on {f.id}'s side: Medicine is for allies"
+    """Why ``target`` cannot be treated from ``origin`` (Medicine: an adjacent, wounded, living character;
+    Far Recon 9, seed l.23)."""
+    if target.side != f.side and game.options.treat_targets == "allies":
+        return f"{target.id} is not on {f.id}'s side: Medicine is for allies (option treat_targets)"
     if not target.present or target.status == "dead":
         return f"{target.id} cannot be treated (dead, or not in the fight)"
     if game.board.distance(origin, target.pos) > 1:

@@ -75,6 +75,16 @@ class FarReconOptions(BaseModel):
         description="D5 / Far Recon 13: a tie in combat goes to the defender ('active': to the attacker, as"
         " the manual's out-of-combat example does)",
     )
+    attack_targets: Literal["any", "enemies"] = Field(
+        "any",
+        description="Far Recon 9-10 (seed l.21 'Attacking'): an attack may aim at any character in the fight,"
+        " an ally included ('enemies': only at another side's characters)",
+    )
+    treat_targets: Literal["any", "allies"] = Field(
+        "any",
+        description="Far Recon 9 (seed l.23 'Using Medicine to treat a wounded character'): any wounded"
+        " character, an enemy included ('allies': its own side only, itself included)",
+    )
     dodges_per_round: int = Field(
         1,
         ge=0,
