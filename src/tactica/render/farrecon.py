@@ -140,6 +140,9 @@ FORMATTERS: dict[str, Formatter] = {
     ),
     "JamChanged": lambda e: f"{e.actor}'s {e.weapon} {'is jammed' if e.jammed else 'is cleared'}",
     "TouchEffect": lambda e: f"{e.attacker}'s touch attack {e.effect}s {e.target}: it loses its next turn",
+    "CriticalExtra": lambda e: (
+        f"{e.attacker}'s critical hit {e.extra}s {e.target}: on its next turn it can only move"
+    ),
     "AspectTagged": lambda e: f"{e.actor} tags an aspect for its {e.roll} roll ({e.ap} AP left)",
     "Debriefed": lambda e: f"{e.actor}: {DUTY.get(e.duty, e.duty)} (health {e.health}, Mind {e.mind})",
     "WoundTreated": treated,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.systems.farrecon.helpers import F, fighter, last, new_fight, of, offered, refused, state_of
+from tests.systems.farrecon.helpers import CRIT, F, fighter, last, new_fight, of, offered, refused, state_of
 
 CRATE = ". . . . . . . .\n. . + . . . . .\n. . . . . . . ."
 CORRIDOR = "# # # # # # # #\n. . . . . . . .\n. # # # # # # ."
@@ -216,13 +216,11 @@ def test_farrecon_17_a_helpless_defender_rolls_nothing() -> None:
 
 
 def test_farrecon_10_melee_reaches_adjacent_squares_ranged_needs_range_and_sight() -> None:
-    """Far Recon 10: who can be attacked: melee next to the attacker, ranged within range and sight;
-    allies are not targets."""
+    """Far Recon 10: who can be attacked: melee next to the attacker, ranged within range and sight."""
     fight = shot(text=". . . . . . . .\n. . # . . . . .\n. . . . . . . .")
     assert "adjacent squares only" in refused(fight, "a attack b with knife")
     assert "no line of sight" in refused(fight, "a attack b with pistol")
     assert "beyond the taser's range" in refused(fight, "a attack b with taser")
-    assert "on a's side" in refused(fight, "a attack c with pistol")
     assert fight.normalize("a attack b").using == "pistol"  # type: ignore[attr-defined]
 
 
@@ -237,3 +235,63 @@ def test_farrecon_16_weapons_stats_change_the_damage() -> None:
     fight.apply("a attack b with shotgun")
     strike = last(fight, "StrikeResolved")
     assert (strike.margin, strike.tiers, strike.damage) == (2, 2, 4)
+
+
+def test_farrecon_13_option_touch_dodge_tie_connect() -> None:
+    """Issue 14 point 7, seed l.60 ("touch attacks, require only a tied roll to connect"), option
+    touch_dodge_tie connect: a taser tying the dodge connects at once: one increment and the stun, no
+    Physical Defense roll (default 'through' is test_farrecon_13_touch_attacks_win_ties)."""
+    fight = shot(F(1), F(2), b_at=(3, 1), options={"touch_dodge_tie": "connect"})
+    fight.apply("a attack b with taser")
+    fight.apply("b dodge")
+    assert strikes(fight) == [("dodge", "connect")] and len(of(fight, "FudgeRolled")) == 2
+    assert state_of(fight, "b").health == 7 and last(fight, "TouchEffect").target == "b"
+
+
+def test_farrecon_d7_two_criticals_cancel_the_extra() -> None:
+    """Issue 14 point 7, seed l.50 (a critical succeeds "unless an opponent ... also rolls a critical
+    success. In addition, a critical success goes above and beyond"), D7, option double_critical_extra:
+    a critical pistol shot (6) against a critical PDef (5) wins on the totals: margin 1, one increment and
+    no extra (2 damage); with 'keep' the extra increment is added (4 damage)."""
+    fight = shot(CRIT, CRIT)
+    fight.apply("a attack b with pistol")
+    fight.apply("b take")
+    assert (last(fight, "StrikeResolved").tiers, state_of(fight, "b").health) == (1, 6)
+    kept = shot(CRIT, CRIT, options={"double_critical_extra": "keep"})
+    kept.apply("a attack b with pistol")
+    kept.apply("b take")
+    assert (last(kept, "StrikeResolved").tiers, state_of(kept, "b").health) == (2, 4)
+
+
+def test_farrecon_3_a_critical_melee_hit_panics_the_defender() -> None:
+    """Issue 14 point 5, seed l.50 ("such as disarming or panicking an opponent in melee"), option
+    critical_extra panic_in_melee: a critical knife hit (4 against PDef 1: margin 3, 2 increments, no extra
+    increment) panics b: on its next turn b can only move, delay or end it. Outside melee the extra stays
+    one more increment (a critical pistol shot, 6 against 1: 3 + 1); 'extra_tier' adds one in melee too."""
+    fight = shot(CRIT, F(0), b_at=(1, 1))
+    fight.apply("a attack b with knife")
+    fight.apply("b take")
+    assert (last(fight, "StrikeResolved").tiers, last(fight, "CriticalExtra").extra) == (2, "panic")
+    assert fight.deciding() == ["b"] and "panics" in refused(fight, "b attack a with knife")
+    assert {str(a).split()[1] for a in fight.legal_actions_of("b")} == {"move", "delay", "end"}
+    shot_ = shot(CRIT, F(0))
+    shot_.apply("a attack b with pistol")
+    shot_.apply("b take")
+    assert last(shot_, "StrikeResolved").tiers == 4 and not of(shot_, "CriticalExtra")
+    tier = shot(CRIT, F(0), b_at=(1, 1), options={"critical_extra": "extra_tier"})
+    tier.apply("a attack b with knife")
+    tier.apply("b take")
+    assert last(tier, "StrikeResolved").tiers == 3 and not of(tier, "CriticalExtra")
+
+
+def test_farrecon_9_an_attack_may_aim_at_an_ally() -> None:
+    """Issue 14 point 6, seed l.21 ("Attacking", no target named) and l.78 (explosives "hit everyone"),
+    option attack_targets: a shoots its ally c (Agility 0, PDef 0, no dodge asked when it can: c dodges
+    F(0) against 3, then PDef 0: margin 3, 4 damage); with 'enemies' the shot is refused; no one attacks
+    itself."""
+    fight = shot(F(1), F(0), F(0))
+    fight.apply("a attack c with pistol")
+    fight.apply("c dodge")
+    assert state_of(fight, "c").health == 4
+    assert "cannot attack itself" in refused(shot(), "a attack a with knife")
+    assert "on a's side" in refused(shot(options={"attack_targets": "enemies"}), "a attack c with pistol")

@@ -252,3 +252,39 @@ def test_farrecon_4_a_fumbled_throw_that_passes_lands_and_the_thrower_staggers()
     landed = [e for e in fight.events if e.kind == "ThrowLanded"][-1]
     assert (landed.aimed, landed.landed) == ((3, 1), (3, 1))
     assert fight.state.fighters["ana"].stagger is True
+
+
+def _long_range(scale_ft: int, falloff: int, far: int) -> Any:
+    """a throws the seed's example explosive (BD 10, RI 10 ft, BF ``falloff``) at @1,1 on a ``far`` + 2
+    squares wide map of ``scale_ft`` ft squares; t stands ``far`` squares beyond ground zero."""
+    width = far + 2
+    row = " ".join("." * width)
+    weapons = {"boom": {"kind": "explosive", "range": 4, "blast": 10, "ri_ft": 10, "falloff": falloff}}
+    return new_fight(
+        fighter("a", "x", (0, 1), weapons=["boom"], skills={"pdef": 9}),
+        fighter("t", "y", (far + 1, 1), skills={"pdef": -2}),
+        map={"text": "\n".join([row] * 3), "scale_ft": scale_ft},
+        weapons=weapons,
+        dice=F(1) + F(0) + F(0),
+    )
+
+
+def test_farrecon_14_a_blast_reaches_as_far_as_its_falloff_lets_it() -> None:
+    """Issue 14 point 4, seed l.78/l.86 ("hit everyone within their blast radius"; "32 feet ... 3 range
+    increments ... effective damage is 4"): on 1-ft squares the example explosive reaches 49 squares (E 2 at
+    49 ft, 0 at 50 ft), no cap at 20; t, 32 squares (32 ft) from ground zero, resists E 4."""
+    fight = _long_range(1, 2, 32)
+    fight.apply("a throw @1,1 with boom")
+    assert last(fight, "Detonated").radius == 49
+    exposure = last(fight, "BlastExposure")
+    assert (exposure.target, exposure.distance_ft, exposure.increments, exposure.effective) == ("t", 32, 3, 4)
+    assert state_of(fight, "t").health == 8 - 6
+
+
+def test_farrecon_14_a_blast_without_falloff_reaches_the_whole_map() -> None:
+    """Issue 14 point 4, seed l.82-84: damage decreases only by the falloff, so BF 0 keeps E at its Base
+    Damage everywhere ground zero can see: t, 60 squares away (300 ft), resists E 10."""
+    fight = _long_range(5, 0, 60)
+    fight.apply("a throw @1,1 with boom")
+    assert last(fight, "Detonated").targets == ("a", "t")
+    assert last(fight, "BlastExposure").effective == 10

@@ -156,3 +156,21 @@ def test_farrecon_14_explosive_falls_back_to_monte_carlo() -> None:
         assert 0 <= low <= p <= high <= 1
     low, high = found.mean_harm_interval()
     assert low < found.mean_harm() < high and found.mean_harm() > 0
+
+
+def test_farrecon_13_odds_of_option_touch_dodge_tie_connect() -> None:
+    """Issue 14 point 7, Far Recon 13 (seed l.60), option touch_dodge_tie connect: a taser (skill 0) against
+    a dodging defender (Agility 0, PDef 0): a tied dodge connects at once (no 'touch' outcome), so a
+    connection is a tied dodge (sum(w^2) / 81^2 = 1107/6561) or a dodge below the attack then a PDef equal
+    to it (sum over the attack's sum s of w(s)^2 x W(<s) / 81^3 = 36243/531441, w the 4dF weights 1 4 10
+    16 19 16 10 4 1); the exact odds agree with the engine's resolutions."""
+    fight = duel(
+        a={"skills": {}, "weapons": ["taser"]},
+        t={"skills": {}, "at": [3, 1]},
+        options={"touch_dodge_tie": "connect"},
+    )
+    exact, _ = check_odds(fight, "a attack t with taser", ["t dodge"], samples=20_000)
+    by_class = exact.classes()
+    assert "touch" not in by_class
+    expected = Fraction(1107, 6561) + Fraction(36243, 531441)
+    assert by_class["connect"] == pytest.approx(float(expected), rel=1e-12)

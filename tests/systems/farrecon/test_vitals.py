@@ -55,7 +55,7 @@ def test_farrecon_17_raised_above_zero_it_wakes_on_its_next_turn() -> None:
 
 def test_farrecon_d13_option_wake_delay_always() -> None:
     """D13 / option wake_delay always: even from 0 the character wakes only after 1d4 turns."""
-    fight = ward(F(1), [2], patient={"health_now": 0}, wake_delay="always")
+    fight = ward(F(1), [2], patient={"health_now": 0}, wake_delay="always", wake_count="on")
     fight.apply("m treat p")
     assert last(fight, "WakeScheduled").turns == 2 and fight.deciding() == ["e"]
 
@@ -86,9 +86,9 @@ def test_farrecon_d10_option_body_roll_base_body() -> None:
 
 
 def test_farrecon_18_healed_from_dying_above_zero_wakes_after_1d4_turns() -> None:
-    """Far Recon 18, D13: brought above 0 while dying: it stops dying and wakes after 1d4 turns (here 2:
-    not on its next turn, on the one after)."""
-    fight = ward(F(1), [2], patient={"health_now": -1})
+    """Far Recon 18, D13 / option wake_count on: brought above 0 while dying: it stops dying and wakes on
+    its 1d4-th turn (here 2: not on its next turn, on the one after)."""
+    fight = ward(F(1), [2], patient={"health_now": -1}, wake_count="on")
     fight.apply("m treat p")
     assert statuses(fight) == [("p", "unconscious")] and last(fight, "WakeScheduled").turns == 2
     assert fight.deciding() == ["e"]  # p's turn passed: 1 turn to go
@@ -134,7 +134,6 @@ def test_farrecon_9_treating_uses_medicine_against_the_dc() -> None:
     assert last(fight, "Mended").amount == 2 and state_of(fight, "p").health == 8
     assert fight.deciding() == ["p"]
     assert "not wounded" in refused(fight, "p treat p")
-    assert "Medicine is for allies" in refused(fight, "p treat e")
 
 
 def test_farrecon_9_options_treat_dc_and_treat_heal() -> None:
@@ -251,3 +250,30 @@ def test_farrecon_19_a_setup_cannot_start_someone_below_minus_base_body() -> Non
     for health in (-12, 30):
         with pytest.raises(SetupError, match=r"health_now: -?\d+ is outside -8\.\.8"):
             new_fight(fighter("ana", "a", (0, 1)), fighter("bo", "b", (3, 1), health_now=health))
+
+
+def test_farrecon_18_a_wake_roll_of_k_lets_k_turns_pass_unconscious() -> None:
+    """Issue 14 point 5, seed l.66 ("regain consciousness on their next turn ... however, in this case they
+    awaken after 1d4 turns"), option wake_count after: healed from dying, a 1d4 roll of 1 lets one of p's
+    turns pass unconscious (not its next turn, unlike a character healed from 0); p wakes on the one after."""
+    fight = ward(F(1), [1], patient={"health_now": -1})
+    fight.apply("m treat p")
+    assert last(fight, "WakeScheduled").turns == 2
+    assert fight.deciding() == ["e"] and state_of(fight, "p").status == "unconscious"  # p's turn passed
+    fight.apply("e end")
+    fight.apply("m end")
+    assert fight.deciding() == ["p"] and statuses(fight)[-1] == ("p", "active")
+
+
+def test_farrecon_9_medicine_treats_any_wounded_character() -> None:
+    """Issue 14 point 6, seed l.23 ("Using Medicine to treat a wounded character"), option treat_targets:
+    m treats the wounded enemy e next to it (Medicine 1 against DC 1: +3); with 'allies' it is refused."""
+    people = [
+        fighter("m", "x", (0, 1)),
+        fighter("e", "y", (1, 1), health_now=2),
+    ]
+    fight = new_fight(*people, dice=F(1))
+    fight.apply("m treat e")
+    assert last(fight, "WoundTreated").success and state_of(fight, "e").health == 5
+    allies = new_fight(*people, options={"treat_targets": "allies"})
+    assert "Medicine is for allies" in refused(allies, "m treat e")

@@ -18,8 +18,6 @@ For the deciding character (a turn and a simultaneous slot's declaration are pla
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
@@ -49,7 +47,7 @@ class DefaultPolicy:
         if state.pending:
             return _answer(game, state, me, fight.legal_actions_of(actor))
         origin = _origin(state, me)
-        if me.broken:
+        if me.broken or me.panicking:
             return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
         for rule, verbs in (
             (_care, {"treat"}),
@@ -117,7 +115,8 @@ def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> A
         rank = {"dying": 0, "unconscious": 1}.get(patient.status, 2)
         return (rank, patient.health, str(a))
 
-    down = [a for a in legal if state.fighters[a.target or ""].status in ("dying", "unconscious")]
+    ours = [a for a in legal if state.fighters[a.target or ""].side == me.side]
+    down = [a for a in ours if state.fighters[a.target or ""].status in ("dying", "unconscious")]
     if down:
         return min(down, key=urgency)
     medic = game.skill(me.id, "medicine") >= 1
@@ -144,17 +143,13 @@ def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
 def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> float | None:
     """Expected worth of a blast at ``at``: the effective damage on conscious enemies; None when it
     catches an ally (or the thrower) or fewer than two enemies."""
-    cells = explosives.blast_cells(game, weapon, at)
-    per_cell = Fraction(str(game.board.scale.per_cell))
     value, enemies = 0.0, 0
-    for f in state.fighters.values():
-        if not f.present or f.status == "dead" or f.pos not in cells:
-            continue
+    for f in explosives.in_blast(game, state, weapon, at):
         if f.side == me.side:
             return None
         if not f.conscious:
             continue
-        power = explosives.effective(weapon, per_cell * game.board.distance(at, f.pos), 0, game.options)[2]
+        power = explosives.effective(weapon, explosives.distance_ft(game, at, f.pos), 0, game.options)[2]
         value += max(power, 0)
         enemies += 1
     return value if enemies >= 2 else None
@@ -226,7 +221,7 @@ def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) ->
         if a.at is not None or a.target is None:
             continue
         target = state.fighters[a.target]
-        if not target.conscious or a.has_flag("tag") != tag:
+        if not target.conscious or target.side == me.side or a.has_flag("tag") != tag:
             continue
         weapon = game.weapons[a.using or ""]
         value = _expected(game, me, origin, target, weapon)

@@ -13,6 +13,7 @@ from tactica.systems.farrecon.dice import Fixed, Scored
 from tactica.systems.farrecon.events import (
     AspectTagged,
     Complication,
+    CriticalExtra,
     JamChanged,
     PlanLost,
     StrikeResolved,
@@ -49,8 +50,10 @@ def weapon_problem(game: G, f: Fighter, weapon: Weapon) -> str | None:
 
 def target_problem(game: G, state: S, f: Fighter, origin: Pos, weapon: Weapon, target: Fighter) -> str | None:
     """Why ``target`` cannot be attacked with ``weapon`` from ``origin`` (None: it can)."""
-    if target.side == f.side:
-        return f"{target.id} is on {f.id}'s side: attacks are aimed at enemies"
+    if target.id == f.id:
+        return f"{f.id} cannot attack itself"
+    if target.side == f.side and game.options.attack_targets == "enemies":
+        return f"{target.id} is on {f.id}'s side: attacks are aimed at enemies (option attack_targets)"
     if not target.present:
         return f"{target.id} has not joined the fight yet (Far Recon 7)"
     if target.status == "dead":
@@ -83,9 +86,10 @@ def square_problem(game: G, origin: Pos, weapon: Weapon, at: Pos) -> str | None:
 
 
 def treat_problem(game: G, state: S, f: Fighter, origin: Pos, target: Fighter) -> str | None:
-    """Why ``target`` cannot be treated from ``origin`` (Medicine: an adjacent, wounded, living ally)."""
-    if target.side != f.side:
-        return f"{target.id} is not on {f.id}'s side: Medicine is for allies"
+    """Why ``target`` cannot be treated from ``origin`` (Medicine: an adjacent, wounded, living character;
+    Far Recon 9, seed l.23)."""
+    if target.side != f.side and game.options.treat_targets == "allies":
+        return f"{target.id} is not on {f.id}'s side: Medicine is for allies (option treat_targets)"
     if not target.present or target.status == "dead":
         return f"{target.id} cannot be treated (dead, or not in the fight)"
     if game.board.distance(origin, target.pos) > 1:
@@ -230,6 +234,9 @@ def finish(game: G, state: S, *, dodge: bool, tag: bool, ctx: Context) -> None:
         roll = dice.roll(ctx, options, d.id, "dodge (agility)", game.skill(d.id, "agility") + cover + bonus)
         fumbled = roll.critical == "failure"
         won = dice.opposed(strike, roll, options)
+        if won == "tie" and weapon.touch and options.touch_dodge_tie == "connect":
+            _land(game, state, strike, roll, weapon, "dodge", fumbled, ctx)
+            return
         tie_through = won == "tie" and attacker_wins_ties
         result = "through" if won == "active" or tie_through else ("touch" if won == "tie" else "dodged")
         ctx.emit(StrikeResolved(a.id, d.id, weapon.name, "dodge", strike.total, roll.total, result))
@@ -249,9 +256,24 @@ def finish(game: G, state: S, *, dodge: bool, tag: bool, ctx: Context) -> None:
         fumbled = fumbled or defence.critical == "failure"
     else:
         defence = Fixed(options.helpless_defense)
-    damage = _damage(
-        game, state, strike, defence, weapon, attacker_wins_ties, "will" if mind else "pdef", ctx
-    )
+    _land(game, state, strike, defence, weapon, "will" if mind else "pdef", fumbled, ctx)
+
+
+def _land(
+    game: G,
+    state: S,
+    strike: Strike,
+    defence: Scored,
+    weapon: Weapon,
+    stage: str,
+    fumbled: bool,
+    ctx: Context,
+) -> None:
+    """The damage ``defence`` lets through, taken by the defender; then the critical failures'
+    complications."""
+    a, d = state.fighters[strike.attacker], state.fighters[strike.defender]
+    ties = weapon.touch or game.options.combat_ties == "active"
+    damage = _damage(game, state, strike, defence, weapon, ties, stage, ctx)
     vitals.harm(
         game,
         state,
@@ -273,12 +295,13 @@ def _damage(
     options = game.options
     won = dice.opposed(strike, defence, options)
     margin = strike.total - defence.total
-    count = 0
+    count, extra = 0, ""
     if won == "active":
         if strike.critical == "success":
             margin = max(margin, options.critical_min_margin)
         count = dice.tiers(margin, weapon.di, options)
-        if strike.critical == "success" and options.critical_extra == "extra_tier":
+        extra = _critical_extra(game, strike, defence, weapon)
+        if extra == "tier":
             count += 1
         result = "hit" if count > 0 else "graze"
     elif won == "tie" and ties:
@@ -303,7 +326,19 @@ def _damage(
     if weapon.touch and weapon.effect == "stun" and result in ("hit", "connect"):
         state.fighters[strike.defender].stunned = True
         ctx.emit(TouchEffect(strike.attacker, strike.defender, "stun"))
+    if result == "hit" and extra == "panic":
+        state.fighters[strike.defender].panic = True
+        ctx.emit(CriticalExtra(strike.attacker, strike.defender, "panic"))
     return damage
+
+
+def _critical_extra(game: G, strike: Strike, defence: Scored, weapon: Weapon) -> str:
+    """Far Recon 3, D7: what a won critical success adds ('tier', 'panic' or ''): "goes above and beyond
+    ... such as disarming or panicking an opponent in melee" (option critical_extra)."""
+    choice = game.options.critical_extra
+    if choice == "none" or not dice.critical_counts(strike, defence, game.options):
+        return ""
+    return "panic" if choice == "panic_in_melee" and weapon.kind == "melee" else "tier"
 
 
 def _complications(

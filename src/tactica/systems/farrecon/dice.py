@@ -81,6 +81,14 @@ def opposed(active: Scored, passive: Scored, options: FarReconOptions) -> str:
     return "tie" if active.total == passive.total else "passive"
 
 
+def critical_counts(active: Scored, passive: Scored, options: FarReconOptions) -> bool:
+    """Far Recon 3, D7: whether the active side's critical success adds its extra: not when the other side
+    rolled one too (option double_critical_extra 'keep': it still does)."""
+    if active.critical != "success":
+        return False
+    return passive.critical != "success" or options.double_critical_extra == "keep"
+
+
 def passes(result: Scored, dc: int) -> bool:
     """Far Recon 2-4: a Difficulty Check passes at or above the DC, always on a critical success."""
     return result.critical == "success" or result.total >= dc

@@ -290,6 +290,16 @@ class TouchEffect(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CriticalExtra(Event):
+    """Far Recon 3: a critical success's extra beyond a hit: ``extra`` 'panic' (a melee hit: on its next
+    turn the target can only move or end it)."""
+
+    attacker: str
+    target: str
+    extra: str
+
+
+@dataclass(frozen=True, slots=True)
 class AspectTagged(Event):
     """Far Recon 21: an aspect tagged for +2 on ``roll``, for 1 Action Point (``ap`` left)."""
 

@@ -8,7 +8,7 @@ import math
 from fractions import Fraction
 
 from tactica.engine.system import Context
-from tactica.grid import burst, cover_between
+from tactica.grid import cover_between, line_of_sight
 from tactica.systems.farrecon import dice, vitals
 from tactica.systems.farrecon.dice import Fixed, Scored
 from tactica.systems.farrecon.events import (
@@ -28,8 +28,6 @@ S = FarReconState
 Pos = tuple[int, int]
 #: Feet in a metre, exactly (1 ft = 0.3048 m).
 FEET_PER_METRE = Fraction(1250, 381)
-#: A blast never reaches farther than this many squares (a weapon without falloff).
-MAX_RADIUS = 20
 
 
 def increment_ft(weapon: Weapon, options: FarReconOptions) -> Fraction:
@@ -52,17 +50,38 @@ def effective(
 
 
 def radius(game: G, weapon: Weapon) -> int:
-    """The blast radius in squares: the farthest distance at which E is still above 0 in the open."""
-    per_cell = Fraction(str(game.board.scale.per_cell))
-    far = 0
-    while far < MAX_RADIUS and effective(weapon, per_cell * (far + 1), 0, game.options)[2] > 0:
-        far += 1
-    return far
+    """Far Recon 14: the blast radius in squares, the farthest distance at which E is still above 0 in the
+    open, with squares of ``map.scale_ft`` feet; no cap (without falloff it is the map's width or height).
+    E > 0 while the increments stay at most ceil(BD / BF) - 1."""
+    if weapon.blast <= 0:
+        return 0
+    if weapon.falloff <= 0:
+        return max(game.board.width, game.board.height)
+    most = math.ceil(Fraction(weapon.blast, weapon.falloff)) - 1
+    per_ri = increment_ft(weapon, game.options) / Fraction(str(game.board.scale.per_cell))
+    if game.options.blast_increments == "ceil":
+        return math.floor(most * per_ri)
+    return math.ceil((most + 1) * per_ri) - 1
 
 
-def blast_cells(game: G, weapon: Weapon, at: Pos) -> frozenset[Pos]:
-    """The squares a blast at ``at`` reaches: within its radius and seen from ground zero (walls stop it)."""
-    return burst(game.board, at, radius(game, weapon))
+def reaches(game: G, at: Pos, far: int, p: Pos) -> bool:
+    """Whether a blast at ``at`` with radius ``far`` reaches square ``p``: within the radius and seen from
+    ground zero (walls stop it)."""
+    return game.board.distance(at, p) <= far and line_of_sight(game.board, at, p)
+
+
+def distance_ft(game: G, a: Pos, b: Pos) -> Fraction:
+    """The distance between two squares in feet: squares of ``map.scale_ft`` feet (the seed's distances
+    are in feet, l.86)."""
+    return Fraction(str(game.board.scale.per_cell)) * game.board.distance(a, b)
+
+
+def in_blast(game: G, state: S, weapon: Weapon, at: Pos) -> list[Fighter]:
+    """The characters (present, not dead; in setup order) a blast at ``at`` reaches: only their squares are
+    looked at, so a wide radius costs nothing."""
+    far = radius(game, weapon)
+    standing = (o for o in state.fighters.values() if o.present and o.status != "dead")
+    return [o for o in standing if reaches(game, at, far, o.pos)]
 
 
 def throw_skill(game: G, weapon: Weapon, distance: int, f: Fighter) -> str:
@@ -128,15 +147,13 @@ def detonate(game: G, state: S, f: Fighter, weapon: Weapon, at: Pos, deferred: b
     """Far Recon 14, D3: everyone in the blast resists its effective damage E with Physical Defense:
     damage = Base Damage x ceil((E - PDef) / DI) (option explosive_damage 'subtract': E - PDef)."""
     options = game.options
-    cells = blast_cells(game, weapon, at)
-    hit = [o for o in state.fighters.values() if o.present and o.status != "dead" and o.pos in cells]
+    hit = in_blast(game, state, weapon, at)
     ctx.emit(Detonated(f.id, weapon.name, at, radius(game, weapon), tuple(o.id for o in hit)))
-    per_cell = Fraction(str(game.board.scale.per_cell))
     for o in hit:
-        distance_ft = per_cell * game.board.distance(at, o.pos)
+        far_ft = distance_ft(game, at, o.pos)
         cover = min(int(cover_between(game.board, at, o.pos)), 2)
-        count, extra, power = effective(weapon, distance_ft, cover, options)
-        ctx.emit(BlastExposure(f.id, o.id, int(distance_ft), count, extra, power))
+        count, extra, power = effective(weapon, far_ft, cover, options)
+        ctx.emit(BlastExposure(f.id, o.id, int(far_ft), count, extra, power))
         if power <= 0:
             continue
         defence: Scored = Fixed(options.helpless_defense)

@@ -244,8 +244,11 @@ def attack_odds(
         if dodge:
             through = Fraction(0)
             for d_sum, pd in fudge_sums(count):
-                won = opposed(strike, fudge_roll(d_sum, count, dodge_modifier), options)
-                if won == "active" or (won == "tie" and ties):
+                dodged = fudge_roll(d_sum, count, dodge_modifier)
+                won = opposed(strike, dodged, options)
+                if won == "tie" and weapon.touch and options.touch_dodge_tie == "connect":
+                    add(_judged(game, scratch, strike, dodged, weapon, ties, "dodge"), pd * pa)
+                elif won == "active" or (won == "tie" and ties):
                     through += pd * pa
                 else:
                     add(Resolution("touch" if won == "tie" else "dodged", 0), pd * pa)

@@ -28,16 +28,22 @@ class FarReconOptions(BaseModel):
         description="D7 / Far Recon 3: when both sides of an opposed roll roll a critical success the totals"
         " are compared as usual ('defender': the defender wins)",
     )
+    double_critical_extra: Literal["cancel", "keep"] = Field(
+        "cancel",
+        description="D7 / Far Recon 3: when both sides roll a critical success the two cancel: the winner on"
+        " the totals gets no critical extra ('keep': the attacker's critical still adds its extra)",
+    )
     critical_min_margin: int = Field(
         1,
         ge=0,
         le=10,
         description="D6: a critical success that does not beat the defence numerically hits with this margin",
     )
-    critical_extra: Literal["extra_tier", "none"] = Field(
-        "extra_tier",
-        description="Far Recon 3: the GM-defined extra effect of a critical success: one more tier of damage"
-        " (an attack), double healing (Medicine); 'none': no extra",
+    critical_extra: Literal["panic_in_melee", "extra_tier", "none"] = Field(
+        "panic_in_melee",
+        description="Far Recon 3: the GM-defined extra of a critical success: a melee hit panics the defender"
+        " (on its next turn it can only move or end it), any other hit one more tier of damage, Medicine"
+        " double healing ('extra_tier': one more tier for every attack; 'none': no extra)",
     )
     critical_complications: bool = Field(
         True,
@@ -69,6 +75,16 @@ class FarReconOptions(BaseModel):
         description="D5 / Far Recon 13: a tie in combat goes to the defender ('active': to the attacker, as"
         " the manual's out-of-combat example does)",
     )
+    attack_targets: Literal["any", "enemies"] = Field(
+        "any",
+        description="Far Recon 9-10 (seed l.21 'Attacking'): an attack may aim at any character in the fight,"
+        " an ally included ('enemies': only at another side's characters)",
+    )
+    treat_targets: Literal["any", "allies"] = Field(
+        "any",
+        description="Far Recon 9 (seed l.23 'Using Medicine to treat a wounded character'): any wounded"
+        " character, an enemy included ('allies': its own side only, itself included)",
+    )
     dodges_per_round: int = Field(
         1,
         ge=0,
@@ -92,6 +108,11 @@ class FarReconOptions(BaseModel):
         "ceil",
         description="D1 / Far Recon 12: damage = Base Damage x ceil(margin / DI) with exact fractions"
         " ('meet_or_beat': x (floor(margin / DI) + 1), the seed's '3, 5, 8' reading)",
+    )
+    touch_dodge_tie: Literal["through", "connect"] = Field(
+        "through",
+        description="Far Recon 13: a touch attack that ties the dodge wins the tie: the dodge fails and"
+        " Physical Defense follows ('connect': it connects at once, as on a tied PDef roll, no PDef roll)",
     )
     touch_tie_tiers: int = Field(
         1,
@@ -158,6 +179,11 @@ class FarReconOptions(BaseModel):
     )
     default_pdef: int = Field(
         0, ge=-5, le=10, description="D12: Physical Defense of a sheet that states none (an input per sheet)"
+    )
+    wake_count: Literal["after", "on"] = Field(
+        "after",
+        description="Far Recon 18: a wake-up roll of 1d4 = k: k turns pass unconscious and it wakes at the"
+        " start of the next one ('on': it wakes at the start of its k-th turn, so 1 is its next turn)",
     )
     wake_delay: Literal["dying_only", "always"] = Field(
         "dying_only",

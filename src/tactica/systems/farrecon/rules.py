@@ -150,7 +150,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         out: list[Action] = []
         if wanted("move") and self._move_problem(game, state, f) is None:
             out += [Action(f.id, "move", at=p) for p in sorted(movement.destinations(game, state, f))]
-        if not f.broken:
+        if not (f.broken or f.panicking):
             tags: list[tuple[str, ...]] = [(), ("tag",)] if attacks.can_tag(game, f) else [()]
             for weapon in game.weapons_of(f.id):
                 if attacks.weapon_problem(game, f, weapon) is not None:
@@ -306,6 +306,8 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
             return "end takes nothing else: 'X end'"
         if f.broken:
             return f"{f.id} has broken down (Far Recon 20): it can only move or end its turn"
+        if f.panicking:
+            return f"{f.id} panics (a critical hit in melee, Far Recon 3): it can only move or end its turn"
         origin = self._origin(state, f)
         if verb == "treat":
             target = state.fighters.get(action.target or "")

@@ -16,7 +16,9 @@ tied characters can take each other down. Option simultaneous 'serialize' orders
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 
 from tactica.engine.action import Action
 from tactica.engine.simultaneous import conflict_groups, order_by_roll
@@ -39,7 +41,7 @@ class Intent:
     path: frozenset[Pos] = frozenset()
     target: str | None = None
     dodgeable_at: str | None = None
-    blast: frozenset[Pos] = field(default_factory=frozenset)
+    blast: Callable[[Pos], bool] | None = None
 
 
 def intent(game: G, state: S, plan: Plan) -> Intent:
@@ -53,7 +55,7 @@ def intent(game: G, state: S, plan: Plan) -> Intent:
         action = Action.parse(plan.act)
         weapon = game.weapons.get(action.using or "")
         if action.at is not None and weapon is not None:
-            out.blast = explosives.blast_cells(game, weapon, action.at)
+            out.blast = partial(explosives.reaches, game, action.at, explosives.radius(game, weapon))
         elif action.target is not None:
             out.target = action.target
             target = state.fighters[action.target]
@@ -83,7 +85,7 @@ def _conflict(a: Intent, b: Intent, *, mirrored: bool = False) -> str | None:
             return f"{a.actor} and {b.actor} both attack {a.dodgeable_at}, who can dodge one attack a round"
     if b.path and a.target == b.actor:
         return f"{b.actor} moves while {a.actor}'s action aims at {b.actor}"
-    if b.path and a.blast & b.path:
+    if a.blast is not None and any(a.blast(p) for p in b.path):
         return f"{b.actor} moves through the blast of {a.actor}'s explosive"
     return None
 

@@ -20,8 +20,9 @@ class Fighter:
     unconscious character with health above 0 wakes at the start of its turn when this counts down to 0.
     ``present`` is False for a late joiner not yet in the fight (Far Recon 7). ``holding``: it delayed its
     turn and may act at any later point (Far Recon 8); ``home`` is the key of the slot it delayed from.
-    Per turn: ``spent`` Speed, ``moves`` made, ``pinned`` (staggered: no moving this turn); ``stagger`` and
-    ``stunned`` take effect at its next turn.
+    Per turn: ``spent`` Speed, ``moves`` made, ``pinned`` (staggered: no moving this turn), ``panicking``
+    (a critical hit in melee: it can only move or end this turn); ``stagger``, ``panic`` and ``stunned``
+    take effect at its next turn.
     """
 
     id: str
@@ -41,6 +42,8 @@ class Fighter:
     pinned: bool = False
     stagger: bool = False
     stunned: bool = False
+    panic: bool = False
+    panicking: bool = False
     jammed: list[str] = field(default_factory=list)
     carried: dict[str, int] = field(default_factory=dict)
     holding: bool = False

@@ -208,6 +208,7 @@ def _start_turn(game: G, state: S, f: Fighter, ctx: Context) -> bool:
     f.spent = f.moves = 0
     f.interjected = False
     f.pinned, f.stagger = f.stagger, False
+    f.panicking, f.panic = f.panic, False
     if game.options.dodge_reset == "own_turn":
         f.dodges = 0
     if f.status == "dying":

@@ -131,12 +131,19 @@ def _settle(game: G, f: Fighter, was: str, net: int, healed: bool, ctx: Context)
         f.wake_in = 0
     elif was == "dying":
         set_status(f, "unconscious", "brought above 0: stops dying (Far Recon 18)", ctx)
-        _schedule_wake(f, ctx.die(D4, f"{f.id} turns until it wakes (1d4, Far Recon 18)"), ctx)
+        _schedule_wake(f, _wake_roll(game, f, "Far Recon 18", ctx), ctx)
     elif was == "unconscious" and healed and f.wake_in == 0:
         if game.options.wake_delay == "always":
-            _schedule_wake(f, ctx.die(D4, f"{f.id} turns until it wakes (1d4, option wake_delay)"), ctx)
+            _schedule_wake(f, _wake_roll(game, f, "option wake_delay", ctx), ctx)
         else:
             _schedule_wake(f, 1, ctx)
+
+
+def _wake_roll(game: G, f: Fighter, why: str, ctx: Context) -> int:
+    """Far Recon 18: 1d4 turns until it wakes; option wake_count 'after': those turns pass unconscious and
+    it wakes at the start of the next one."""
+    turns = ctx.die(D4, f"{f.id} turns until it wakes (1d4, {why})")
+    return turns + 1 if game.options.wake_count == "after" else turns
 
 
 def _schedule_wake(f: Fighter, turns: int, ctx: Context) -> None:
