@@ -163,11 +163,26 @@ def test_srb_19_21_common_modifiers_in_the_exact_odds_and_the_engine_agrees(name
 
 
 def test_srb_13_heavy_melee_adds_two_to_the_damage() -> None:
-    """Star Rangers 13: Heavy melee deals +2 damage (machete 1d8 + STR 2 + 2: 5-12)."""
-    hit = harm_of(
-        exact(duel(a={"weapons": ["machete"], "str": 14}), "ana heavy-melee orc with machete"), "hit"
-    )
+    """Star Rangers 13 (seed l.82 "Make a melee attack, +2 damage"), issue 14 point 3: Heavy melee deals
+    +2 damage and STR 14 none (machete 1d8 + 2: 3-10, each 1/8 of the hits); with option strength_damage
+    melee_and_thrown the STR modifier +2 too (5-12)."""
+    fight = duel(a={"weapons": ["machete"], "str": 14})
+    found = exact(fight, "ana heavy-melee orc with machete")
+    hits = classes(found)["hit"]
+    assert harm_of(found, "hit") == {float(h): hits / 8 for h in range(3, 11)}
+    strong = duel(a={"weapons": ["machete"], "str": 14}, options={"strength_damage": "melee_and_thrown"})
+    hit = harm_of(exact(strong, "ana heavy-melee orc with machete"), "hit")
     assert (min(hit), max(hit)) == (5.0, 12.0)
+
+
+def test_srb_19_strength_adds_to_the_odds_of_hitting_not_to_the_damage() -> None:
+    """Issue 14 point 3, Star Rangers 19 (seed l.130 "its modifier applies to melee attack rolls"): a knife
+    with STR 16 (+3) against Defense 10 hits on 7-19 and a natural 20 (P(hit or critical) = 14/20); a hit
+    deals 1d4 (1-4, not 4-7)."""
+    found = exact(duel(a={"weapons": ["knife"], "str": 16}), "ana attack orc with knife")
+    assert classes(found)["miss"] == Fraction(5, 20)
+    hits = classes(found)["hit"]
+    assert harm_of(found, "hit") == {float(h): hits / 4 for h in range(1, 5)}
 
 
 def conditioned(fight: Fight, text: str, faces: list[int], samples: int) -> dict[float, float]:

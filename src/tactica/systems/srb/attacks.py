@@ -32,6 +32,8 @@ ALL_OUT_DEFENSE = 4
 PRONE = 4
 #: B9: option ``off_target: penalty``: attacks at this penalty while off target.
 OFF_TARGET_PENALTY = -4
+#: Rule 13: Heavy melee's damage bonus.
+HEAVY_DAMAGE = 2
 
 
 def ability_mod(game: G, f: Fighter, which: str) -> int:
@@ -122,9 +124,12 @@ def target_problem(game: G, state: S, f: Fighter, w: Weapon, target: Fighter) ->
 
 
 def damage_bonus(game: G, f: Fighter, w: Weapon, heavy: bool) -> int:
-    """STR modifier for melee and thrown weapons (d20 Modern), +2 for Heavy melee (rule 13)."""
-    bonus = ability_mod(game, f, "str") if w.kind != "ranged" and w.category != "power" else 0
-    return bonus + (2 if heavy else 0)
+    """+2 for Heavy melee (rule 13); the STR modifier only with option ``strength_damage:
+    melee_and_thrown`` (d20 Modern), for melee and thrown weapons (issue 14: the seed gives STR to attack
+    rolls, not damage)."""
+    melee_or_thrown = w.kind != "ranged" and w.category != "power"
+    strong = game.options.strength_damage == "melee_and_thrown" and melee_or_thrown
+    return (ability_mod(game, f, "str") if strong else 0) + (HEAVY_DAMAGE if heavy else 0)
 
 
 def roll_damage(
