@@ -216,6 +216,25 @@ def test_srb_22_9_a_random_attack_may_pick_the_target() -> None:
     within(dist, conditioned(fight, "vex attack rook", [1, 9], 4000), 4000)
 
 
+def test_srb_22_9_a_fumbled_heavy_melee_random_attack_in_the_odds() -> None:
+    """Issue 14 point 7 (seed l.82 Heavy melee "+2 damage", l.233 "use half normal attack bonus"): knife
+    Heavy melee against Defense 10: a fumble (1/20) is a random attack on orc, the only one adjacent, on
+    entry 9 (1/20), hitting at half of +0 on 10+ (11/20) for 1d4 + 2 (3-6); option heavy_random_attack
+    plain: 1d4 (1-4)."""
+    random_hit = Fraction(1, 20) * Fraction(1, 20) * Fraction(11, 20)
+    for options, low in (({}, 3), ({"heavy_random_attack": "plain"}, 1)):
+        found = exact(duel(a={"weapons": ["knife"]}, options=options), "ana heavy-melee orc with knife")
+        assert harm_of(found, "fumble") == {
+            0.0: Fraction(1, 20) - random_hit,
+            **{float(h): random_hit / 4 for h in range(low, low + 4)},
+        }
+    fight = duel(a={"weapons": ["knife"]})
+    ana, orc = fight.state.fighters["ana"], fight.state.fighters["orc"]  # type: ignore[attr-defined]
+    knife = fight.game.weapons["knife"]  # type: ignore[attr-defined]
+    dist = odds.random_attack(fight.game, fight.state, ana, knife, orc, 0, 10, heavy=True)  # type: ignore[arg-type]
+    within(dist, conditioned(fight, "ana heavy-melee orc with knife", [1, 9], 2000), 2000)
+
+
 def test_srb_22_10_a_shotgun_multifire_may_meet_the_target() -> None:
     """Star Rangers 22 (10), 23: a multi-barrel gun's overheat: a d12 showing 1 fires the remaining barrel
     in a random direction; forward (1/3) it meets orc, attacked at half the bonus: agrees with the

@@ -177,14 +177,23 @@ def confirm(game: G, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: 
     return hit
 
 
+def random_heavy(game: G, heavy: bool) -> bool:
+    """Whether the random attack (critical failure 9) of a fumbled attack deals Heavy melee's +2: for a
+    Heavy melee, unless option ``heavy_random_attack: plain``."""
+    return heavy and game.options.heavy_random_attack == "plus_two"
+
+
 def half(bonus: int) -> int:
     """Half an attack bonus, rounded toward zero."""
     return bonus // 2 if bonus >= 0 else -((-bonus) // 2)
 
 
-def unaimed(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str, ctx: Context) -> bool:
+def unaimed(
+    game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str, ctx: Context, *, heavy: bool = False
+) -> bool:
     """An attack at half the normal attack bonus (critical failure 9, cook-offs and multifire, rule 22): a
-    natural 20 hits, a natural 1 misses, no critical and no further critical failure. True on a hit."""
+    natural 20 hits, a natural 1 misses, no critical and no further critical failure; ``heavy``: +2
+    damage (:func:`random_heavy`), no knockback. True on a hit."""
     full, _detail = attack_bonus(game, state, f, w, target)
     bonus = half(full)
     value, flat = defense(game, state, target, w)
@@ -197,7 +206,7 @@ def unaimed(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str
         )
     )
     if hit:
-        faces, dbonus, amount = roll_damage(game, f, w, ctx)
+        faces, dbonus, amount = roll_damage(game, f, w, ctx, heavy=heavy)
         hurt(state, f.id, target, w.name, faces, dbonus, amount, ctx, note=roll)
     return hit
 

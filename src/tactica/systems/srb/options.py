@@ -106,6 +106,12 @@ class StarRangersOptions(BaseModel):
         " melee '+2 damage' (l.82), so no STR on damage; 'melee_and_thrown': d20 Modern's STR modifier on"
         " melee and thrown damage (the engine before issue 14)",
     )
+    heavy_random_attack: Literal["plus_two", "plain"] = Field(
+        "plus_two",
+        description="Issue 14: a fumbled Heavy melee whose critical failure is a random attack (9) keeps its"
+        " '+2 damage' (l.82): the table changes the target and halves the attack bonus (l.233), nothing"
+        " else; 'plain': the random attack deals the weapon's damage only (the engine before issue 14)",
+    )
     max_rounds: int = Field(
         100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
     )
