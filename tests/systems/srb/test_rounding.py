@@ -84,24 +84,18 @@ def test_srb_4_flat_footed_keeps_a_dexterity_penalty() -> None:
     assert rolls(fight.apply("ana attack orc"))[0][4:] == (0, 9, 9, True)
 
 
+def dart_at(x: int) -> Fight:
+    """ana with a dart (thrown, 2 m increment) at (0, 1), orc at (x, 1)."""
+    dart = {"dart": {"kind": "thrown", "category": "thrown", "damage": "1d3", "increment_m": 2}}
+    ana = fighter("ana", "red", (0, 1), weapons=["dart"])
+    return new_fight(ana, fighter("orc", "blue", (x, 1)), text=ROW, weapons=dart)
+
+
 def test_srb_20_maximum_range_rounds_down_to_whole_squares() -> None:
     """Rule 20 (seed l.142 "a maximum range of 5 range increments"): a dart of 2 m reaches 10 m, 6 whole
     squares (9 m); a target 7 squares (10.5 m) away is beyond it."""
-    dart = {"dart": {"kind": "thrown", "category": "thrown", "damage": "1d3", "increment_m": 2}}
-    near = new_fight(
-        fighter("ana", "red", (0, 1), weapons=["dart"]),
-        fighter("orc", "blue", (6, 1)),
-        text=ROW,
-        weapons=dart,
-    )
-    assert "ana attack orc with dart" in offered(near, "attack")
-    far = new_fight(
-        fighter("ana", "red", (0, 1), weapons=["dart"]),
-        fighter("orc", "blue", (7, 1)),
-        text=ROW,
-        weapons=dart,
-    )
-    assert "maximum range of 5 increments (9 m)" in why(far, "ana attack orc with dart")
+    assert "ana attack orc with dart" in offered(dart_at(6), "attack")
+    assert "maximum range of 5 increments (9 m)" in why(dart_at(7), "ana attack orc with dart")
 
 
 def test_srb_damage_is_at_least_one_in_the_engine_and_the_odds() -> None:
