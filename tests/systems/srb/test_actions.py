@@ -15,7 +15,7 @@ def paid(events: list[object]) -> list[tuple[str, str, tuple[str, ...]]]:
 
 def test_srb_10_standard_move_and_free_in_any_order() -> None:
     """Star Rangers 10: one standard, one move and one free action, in any order: a quick draw (free), a
-    move, an attack; then nothing is left and the turn ends by itself."""
+    move, an attack; then only dropping the knife (no action) and ending are left."""
     fight = duel(dice=[3, 2], a=KNIFE_QD)
     events = play(fight, "ana draw knife", "ana move @2,3", "ana attack orc with knife")
     assert paid(events) == [
@@ -23,12 +23,12 @@ def test_srb_10_standard_move_and_free_in_any_order() -> None:
         ("move", "move", ("move",)),
         ("attack", "standard", ("standard",)),
     ]
-    assert acting(fight) == "orc"
+    assert offered(fight) == {"ana drop knife", "ana end"}
 
 
 def test_srb_10_a_full_round_action_is_the_whole_turn() -> None:
-    """Star Rangers 10, 13: Heavy melee is a full-round action: not after another action, and nothing
-    after it."""
+    """Star Rangers 10, 13: Heavy melee is a full-round action: not after another action, and no action
+    after it (dropping the knife takes none)."""
     fight = duel(dice=[3, 1, 1], a={"weapons": ["knife"]})
     fight.apply("ana move @2,3")
     assert "Star Rangers 10" in why(fight, "ana heavy-melee orc")
@@ -36,7 +36,7 @@ def test_srb_10_a_full_round_action_is_the_whole_turn() -> None:
     fresh = duel(dice=[3, 1, 1, 1], a={"weapons": ["knife"]})
     events = fresh.apply("ana heavy-melee orc")
     assert paid(events) == [("heavy-melee", "full", ("standard", "move", "free"))]
-    assert acting(fresh) == "orc"
+    assert offered(fresh) == {"ana drop knife", "ana end"}
 
 
 def test_srb_11_a_standard_action_spent_as_a_move_action() -> None:
@@ -51,7 +51,7 @@ def test_srb_11_a_standard_action_spent_as_a_move_action() -> None:
 
 def test_srb_11_free_actions_from_the_move_and_the_standard_action() -> None:
     """Star Rangers 11, B12: one free action, and the move and standard actions spent as free ones: draw,
-    store, draw (F + F + F); the turn is then over."""
+    store, draw (F + F + F); then only dropping the pistol (no action) and ending are left."""
     fight = duel(a=KNIFE_QD)
     events = play(fight, "ana draw knife", "ana store knife", "ana draw pistol")
     assert paid(events) == [
@@ -59,7 +59,7 @@ def test_srb_11_free_actions_from_the_move_and_the_standard_action() -> None:
         ("store", "free", ("move",)),
         ("draw", "free", ("standard",)),
     ]
-    assert acting(fight) == "orc"
+    assert offered(fight) == {"ana drop pistol", "ana end"}
 
 
 def test_srb_b12_option_unlimited_free_actions() -> None:
@@ -142,9 +142,32 @@ def test_srb_24_drawing_a_weapon_is_a_move_action_free_with_quick_draw() -> None
 
 
 def test_srb_turn_ends_by_itself_and_end_is_always_there() -> None:
-    """A turn with nothing left but ending (or dropping) ends by itself; 'end' ends it any time."""
+    """A turn with nothing at all left but ending ends by itself; 'end' ends it any time."""
     fight = duel(dice=[2, 1], a={"weapons": ["knife"]})
     assert "ana end" in offered(fight)
-    play(fight, "ana move @2,1", "ana attack orc")
+    play(fight, "ana drop knife", "ana move @2,1", "ana attack orc")
     assert acting(fight) == "orc"
     assert "not ana's" in why(fight, "ana end")
+
+
+def test_srb_12_dropping_stays_possible_after_the_actions_are_spent() -> None:
+    """Issue 14 point 2, Star Rangers 12 (seed l.109 "These take no time and you can do any reasonable
+    number", l.112 "Drop held item"): once the standard, move and free actions are spent, the held knife
+    can still be dropped; the turn then ends by itself, as nothing at all is left."""
+    fight = duel(dice=[2, 1], a={"weapons": ["knife"]})
+    play(fight, "ana move @2,1", "ana attack orc")
+    assert acting(fight) == "ana"
+    assert offered(fight) == {"ana drop knife", "ana end"}
+    events = fight.apply("ana drop knife")
+    assert paid(events) == [] and fs(fight, "ana").hand is None
+    assert acting(fight) == "orc"
+
+
+def test_srb_12_dropping_after_a_full_round_action() -> None:
+    """Issue 14 point 2, Star Rangers 10, 12 (seed l.46 "one full round action", l.112 "Drop held item"):
+    after Heavy melee (the whole turn) only dropping and ending are left; 'end' ends the turn."""
+    fight = duel(dice=[3, 1, 1, 1], a={"weapons": ["knife"]})
+    fight.apply("ana heavy-melee orc")
+    assert offered(fight) == {"ana drop knife", "ana end"}
+    fight.apply("ana end")
+    assert acting(fight) == "orc" and fs(fight, "ana").hand == "knife"

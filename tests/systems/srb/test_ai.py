@@ -71,6 +71,28 @@ def test_ai_melee_uses_heavy_melee_next_to_an_enemy() -> None:
     assert DefaultPolicy(0).choose(far).verb == "move"
 
 
+def test_ai_does_not_count_strength_in_its_damage_estimate() -> None:
+    """Issue 14 point 3 (seed l.130: Strength "applies to melee attack rolls"): next to orc (Defense 10),
+    STR 18 ana weighs a pistol shot (hit 11/20 x 2d6 7 = 3.85) against an unarmed strike (hit 15/20 x 1d3
+    2 = 1.5; not 1d3 + 4 = 6, 4.5) and shoots."""
+    fight = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["pistol"], str=18), fighter("orc", "blue", (3, 2)), dice=[5]
+    )
+    fight.apply("ana perceive")
+    assert choice(fight) == "ana attack orc with pistol"
+
+
+def test_ai_ends_a_turn_with_only_dropping_left() -> None:
+    """Issue 14 point 2: when the actions are spent but the knife in hand could still be dropped (no
+    action, seed l.112), the default AI ends its turn rather than loop or throw the knife away."""
+    fight = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["knife"]), fighter("orc", "blue", (3, 2)), dice=[2, 1]
+    )
+    fight.apply("ana move @2,1")
+    fight.apply("ana attack orc")
+    assert fight.deciding() == ["ana"] and choice(fight) == "ana end"
+
+
 def _scenario(name: str) -> dict[str, Any]:
     data = yaml.safe_load(resources.files("tactica.systems.srb").joinpath(f"content/{name}.yaml").read_text())
     assert isinstance(data, dict)

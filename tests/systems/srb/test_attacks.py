@@ -53,9 +53,9 @@ def test_srb_18_a_natural_20_always_hits_and_threatens() -> None:
 
 
 def test_srb_b3_a_confirmed_critical_rolls_the_damage_dice_twice() -> None:
-    """B3: a confirmed threat is a critical hit: the damage dice are rolled twice (the bonus once)."""
-    fight = duel(dice=[20, 15, 2, 3], a={"str": 14})
-    events = fight.apply("ana attack orc")
+    """B3: a confirmed threat is a critical hit: the damage dice are rolled twice (Heavy melee's +2 once)."""
+    fight = duel(dice=[20, 15, 2, 3, 1, 20], a={"str": 14})
+    events = fight.apply("ana heavy-melee orc")
     assert rolls(events)[1] == ("ana", "orc", "confirm", 15, 2, 17, 10, True)
     assert [(e.faces, e.bonus, e.amount, e.critical) for e in of(events, "SrbDamageDealt")] == [
         ((2, 3), 2, 7, True)
@@ -249,7 +249,7 @@ def test_srb_down_at_zero_and_dead_at_minus_ten() -> None:
     events = fight.apply("ana attack orc")
     assert [(e.actor, e.hp, e.status) for e in of(events, "SrbFighterDown")] == [("orc", -1, "down")]
     assert fight.is_over() and fight.outcome().winner == "red"  # type: ignore[union-attr]
-    dead = duel(dice=[10, 3], a={"str": 30}, b={"hp": 2})
+    dead = duel(dice=[10, 3], a={"str": 30}, b={"hp": 2}, options={"strength_damage": "melee_and_thrown"})
     assert fs(dead, "orc").status == "ok"
     dead.apply("ana attack orc")
     assert (fs(dead, "orc").hp, fs(dead, "orc").status) == (-11, "dead")
@@ -273,12 +273,13 @@ def test_srb_19_a_thrown_weapon_lands_by_its_target() -> None:
 
 
 def test_srb_13_heavy_melee_two_more_damage_and_knockback() -> None:
-    """Star Rangers 13, B5: Heavy melee is a melee attack with +2 damage; against a target of the same
-    size or smaller the attacker's STR check total is the DC of the target's Fortitude save: failed, it is
-    knocked back 1 square directly away."""
+    """Star Rangers 13, B5: Heavy melee is a melee attack with +2 damage (seed l.82 "Make a melee attack, +2
+    damage"; STR 14 adds to the attack roll only, issue 14 point 3); against a target of the same size or
+    smaller the attacker's STR check total is the DC of the target's Fortitude save: failed, it is knocked
+    back 1 square directly away."""
     fight = duel(dice=[12, 3, 14, 9], a={"str": 14, "weapons": ["knife"]}, b={"con": 12})
     events = fight.apply("ana heavy-melee orc")
-    assert [(e.faces, e.bonus, e.amount) for e in of(events, "SrbDamageDealt")] == [((3,), 4, 7)]
+    assert [(e.faces, e.bonus, e.amount) for e in of(events, "SrbDamageDealt")] == [((3,), 2, 5)]
     checks = [(e.actor, e.what, e.total, e.dc, e.success) for e in of(events, "SrbCheckRolled")]
     assert checks == [("ana", "STR check", 16, None, None), ("orc", "Fortitude save", 10, 16, False)]
     assert [(e.pushed, e.to) for e in of(events, "SrbKnockback")] == [(True, (4, 2))]
@@ -306,6 +307,50 @@ def test_srb_b5_option_fixed_knockback_dc() -> None:
         ("Fortitude save", 11, 12, False)
     ]
     assert fs(fight, "orc").pos == (4, 2)
+
+
+def test_srb_19_strength_goes_to_melee_attack_rolls_not_to_damage() -> None:
+    """Issue 14 point 3, Star Rangers 19 (seed l.126 "Base attack bonus + Strength modifier + size
+    modifier", l.130 "its modifier applies to melee attack rolls"): STR 16 (+3) adds 3 to the knife's attack
+    roll and nothing to its damage, nor to a thrown knife's (option strength_damage none)."""
+    fight = duel(dice=[9, 4], a={"str": 16, "weapons": ["knife"]})
+    events = fight.apply("ana attack orc")
+    assert rolls(events)[0][4:] == (3, 12, 10, True)
+    assert [(e.faces, e.bonus, e.amount) for e in of(events, "SrbDamageDealt")] == [((4,), 0, 4)]
+    thrown = new_fight(
+        fighter("ana", "red", (0, 1), weapons=["throwing-knife"], str=16),
+        fighter("orc", "blue", (1, 1)),
+        dice=[15, 3],
+        text=LONG,
+    )
+    assert [(e.bonus, e.amount) for e in of(thrown.apply("ana attack orc"), "SrbDamageDealt")] == [(0, 3)]
+
+
+def test_srb_option_strength_damage_melee_and_thrown() -> None:
+    """Issue 14 point 3, option strength_damage melee_and_thrown (d20 Modern, the engine before issue 14):
+    the STR modifier (+3) is added to melee and thrown damage, and Heavy melee adds its +2 on top; ranged
+    weapons get none."""
+    options = {"strength_damage": "melee_and_thrown"}
+    fight = duel(dice=[9, 4], a={"str": 16, "weapons": ["knife"]}, options=options)
+    assert [(e.bonus, e.amount) for e in of(fight.apply("ana attack orc"), "SrbDamageDealt")] == [(3, 7)]
+    heavy = duel(dice=[9, 4, 1, 20], a={"str": 16, "weapons": ["knife"]}, options=options)
+    assert [(e.bonus, e.amount) for e in of(heavy.apply("ana heavy-melee orc"), "SrbDamageDealt")] == [(5, 9)]
+    thrown = new_fight(
+        fighter("ana", "red", (0, 1), weapons=["throwing-knife"], str=16),
+        fighter("orc", "blue", (1, 1)),
+        dice=[15, 3],
+        text=LONG,
+        options=options,
+    )
+    assert [(e.bonus, e.amount) for e in of(thrown.apply("ana attack orc"), "SrbDamageDealt")] == [(3, 6)]
+    gun = new_fight(
+        fighter("ana", "red", (0, 1), weapons=["pistol"], str=16),
+        fighter("orc", "blue", (1, 1)),
+        dice=[15, 3, 2],
+        text=LONG,
+        options=options,
+    )
+    assert [(e.bonus, e.amount) for e in of(gun.apply("ana attack orc"), "SrbDamageDealt")] == [(0, 5)]
 
 
 def test_srb_13_heavy_melee_needs_a_melee_weapon() -> None:

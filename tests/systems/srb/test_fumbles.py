@@ -253,6 +253,24 @@ def test_srb_22_9_random_adjacent_target_at_half_bonus() -> None:
     assert fs(fight, "bo").hp == 17
 
 
+def test_srb_22_9_a_fumbled_heavy_melee_random_attack_keeps_its_two_damage() -> None:
+    """Issue 14 point 7, Star Rangers 13, 22 (9): a fumbled Heavy melee ("Make a melee attack, +2 damage",
+    seed l.82) whose table result is a random attack ("target a random adjacent target ... use half normal
+    attack bonus", l.233) still deals its +2 (knife 1d4 3 + 2 = 5), and knocks no one back; option
+    heavy_random_attack plain: no +2 (3)."""
+    for options, amount in (({}, 5), ({"heavy_random_attack": "plain"}, 3)):
+        fight = new_fight(
+            fighter("ana", "red", (2, 2), weapons=["knife"]),
+            fighter("orc", "blue", (3, 2)),
+            dice=[1, 9, 15, 3],
+            options=options,
+        )
+        events = fight.apply("ana heavy-melee orc")
+        assert rolls(events)[1] == ("ana", "orc", "random", 15, 0, 15, 10, True)
+        assert [(e.target, e.amount) for e in of(events, "SrbDamageDealt")] == [("orc", amount)]
+        assert not of(events, "SrbKnockback") and not of(events, "SrbCheckRolled")
+
+
 def test_srb_22_9_reach_weapons_two_squares_away() -> None:
     """Star Rangers 22 (9): with a reach weapon the random target is one 2 squares away."""
     gob = fighter("gob", "blue", (4, 2))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tactica.engine import IllegalAction
-from tests.systems.srb.helpers import acting, end_until, fighter, fs, new_fight, of, offered, play, steps, why
+from tests.systems.srb.helpers import end_until, fighter, fs, new_fight, of, offered, play, steps, why
 
 
 def armed(
@@ -97,7 +97,8 @@ def test_srb_16_a_loader_shares_the_belt_reload_in_one_round() -> None:
     bo = fighter("bo", "red", (1, 0))
     fight = armed("machine-gun", bo, loaded={"machine-gun": 0}, magazines={"machine-gun": 1})
     play(fight, "ana reload machine-gun", "ana reload machine-gun")
-    assert acting(fight) == "bo"
+    assert offered(fight) == {"ana drop machine-gun", "ana end"}
+    fight.apply("ana end")
     assert offered(fight, "load") == {"bo load ana with machine-gun"}
     events = play(fight, "bo load ana with machine-gun", "bo load ana with machine-gun")
     assert steps(events) == [("bo", "insert-belt", 30, False), ("bo", "prepare", 30, True)]
@@ -152,7 +153,7 @@ def test_srb_16_one_round_at_a_time_two_steps_per_move_action() -> None:
         ("ana", "load", 3, False),
     ]
     assert fs(fight, "ana").rounds == {"revolver": 6} and gear(fight, "revolver").hand_rounds == 3
-    play(fight, "orc end")
+    play(fight, "ana end", "orc end")
     events = play(fight, "ana reload revolver", "ana reload revolver")
     assert steps(events) == [
         ("ana", "load", 4, False),
@@ -167,7 +168,7 @@ def test_srb_16_closing_early_and_choosing_single_rounds() -> None:
     rounds left in hand go back); +single loads single rounds though a speed loader is there."""
     fight = armed("revolver", loaded={"revolver": 2}, magazines={"revolver": 1}, rounds={"revolver": 10})
     play(fight, "ana reload revolver +single", "ana reload revolver")
-    play(fight, "orc end")
+    play(fight, "ana end", "orc end")
     assert "ana reload revolver +close" in offered(fight, "reload")
     events = fight.apply("ana reload revolver +close")
     assert steps(events) == [("ana", "close", 3, True)]
@@ -180,7 +181,7 @@ def test_srb_16_loading_gate_doubles_the_times() -> None:
     fight = armed("frontier-revolver", loaded={"frontier-revolver": 4}, rounds={"frontier-revolver": 10})
     events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
     assert [s[1] for s in steps(events)] == ["drawing-rounds", "draw-rounds"]
-    play(fight, "orc end")
+    play(fight, "ana end", "orc end")
     events = play(fight, "ana reload frontier-revolver", "ana reload frontier-revolver")
     assert [s[1:3] for s in steps(events)] == [("eject", 4), ("load", 5)]
 
@@ -213,7 +214,7 @@ def test_srb_b8_option_refill_per_two_rounds() -> None:
         "pistol", magazines={"pistol": [4]}, rounds={"pistol": 10}, options={"refill_draw": "per_two_rounds"}
     )
     events = play(fight, "ana refill pistol", "ana refill pistol")
-    play(fight, "orc end")
+    play(fight, "ana end", "orc end")
     events += fight.apply("ana refill pistol")
     assert [(e.step, e.rounds, e.magazine) for e in of(events, "SrbRefilled")] == [
         ("draw-rounds", 2, 4),
@@ -251,7 +252,7 @@ def test_srb_16_a_belt_reload_draws_a_new_belt_not_the_removed_one() -> None:
     )
     fight.apply("ana reload machine-gun")
     fight.apply("ana reload machine-gun")
-    fight.apply("orc end")
+    play(fight, "ana end", "orc end")
     fight.apply("ana reload machine-gun")
     fight.apply("ana reload machine-gun")
     ana = fight.state.fighters["ana"]

@@ -163,11 +163,26 @@ def test_srb_19_21_common_modifiers_in_the_exact_odds_and_the_engine_agrees(name
 
 
 def test_srb_13_heavy_melee_adds_two_to_the_damage() -> None:
-    """Star Rangers 13: Heavy melee deals +2 damage (machete 1d8 + STR 2 + 2: 5-12)."""
-    hit = harm_of(
-        exact(duel(a={"weapons": ["machete"], "str": 14}), "ana heavy-melee orc with machete"), "hit"
-    )
+    """Star Rangers 13 (seed l.82 "Make a melee attack, +2 damage"), issue 14 point 3: Heavy melee deals
+    +2 damage and STR 14 none (machete 1d8 + 2: 3-10, each 1/8 of the hits); with option strength_damage
+    melee_and_thrown the STR modifier +2 too (5-12)."""
+    fight = duel(a={"weapons": ["machete"], "str": 14})
+    found = exact(fight, "ana heavy-melee orc with machete")
+    hits = classes(found)["hit"]
+    assert harm_of(found, "hit") == {float(h): hits / 8 for h in range(3, 11)}
+    strong = duel(a={"weapons": ["machete"], "str": 14}, options={"strength_damage": "melee_and_thrown"})
+    hit = harm_of(exact(strong, "ana heavy-melee orc with machete"), "hit")
     assert (min(hit), max(hit)) == (5.0, 12.0)
+
+
+def test_srb_19_strength_adds_to_the_odds_of_hitting_not_to_the_damage() -> None:
+    """Issue 14 point 3, Star Rangers 19 (seed l.130 "its modifier applies to melee attack rolls"): a knife
+    with STR 16 (+3) against Defense 10 hits on 7-19 and a natural 20 (P(hit or critical) = 14/20); a hit
+    deals 1d4 (1-4, not 4-7)."""
+    found = exact(duel(a={"weapons": ["knife"], "str": 16}), "ana attack orc with knife")
+    assert classes(found)["miss"] == Fraction(5, 20)
+    hits = classes(found)["hit"]
+    assert harm_of(found, "hit") == {float(h): hits / 4 for h in range(1, 5)}
 
 
 def conditioned(fight: Fight, text: str, faces: list[int], samples: int) -> dict[float, float]:
@@ -199,6 +214,25 @@ def test_srb_22_9_a_random_attack_may_pick_the_target() -> None:
     dist = odds.random_attack(fight.game, fight.state, vex, w, rook, 0, 13)  # type: ignore[arg-type]
     assert dist[0] == 1 - Fraction(1, 2) * Fraction(8, 20)
     within(dist, conditioned(fight, "vex attack rook", [1, 9], 4000), 4000)
+
+
+def test_srb_22_9_a_fumbled_heavy_melee_random_attack_in_the_odds() -> None:
+    """Issue 14 point 7 (seed l.82 Heavy melee "+2 damage", l.233 "use half normal attack bonus"): knife
+    Heavy melee against Defense 10: a fumble (1/20) is a random attack on orc, the only one adjacent, on
+    entry 9 (1/20), hitting at half of +0 on 10+ (11/20) for 1d4 + 2 (3-6); option heavy_random_attack
+    plain: 1d4 (1-4)."""
+    random_hit = Fraction(1, 20) * Fraction(1, 20) * Fraction(11, 20)
+    for options, low in (({}, 3), ({"heavy_random_attack": "plain"}, 1)):
+        found = exact(duel(a={"weapons": ["knife"]}, options=options), "ana heavy-melee orc with knife")
+        assert harm_of(found, "fumble") == {
+            0.0: Fraction(1, 20) - random_hit,
+            **{float(h): random_hit / 4 for h in range(low, low + 4)},
+        }
+    fight = duel(a={"weapons": ["knife"]})
+    ana, orc = fight.state.fighters["ana"], fight.state.fighters["orc"]  # type: ignore[attr-defined]
+    knife = fight.game.weapons["knife"]  # type: ignore[attr-defined]
+    dist = odds.random_attack(fight.game, fight.state, ana, knife, orc, 0, 10, heavy=True)  # type: ignore[arg-type]
+    within(dist, conditioned(fight, "ana heavy-melee orc with knife", [1, 9], 2000), 2000)
 
 
 def test_srb_22_10_a_shotgun_multifire_may_meet_the_target() -> None:

@@ -99,8 +99,8 @@ def test_srb_4_surprise_round_one_standard_or_move_and_one_free() -> None:
 
 
 def test_srb_4_surprise_round_a_move_and_a_free_action() -> None:
-    """Star Rangers 4, B1: a move action and a free action (a quick draw) fit in the surprise round; the
-    turn is then over."""
+    """Star Rangers 4, B1: a move action and a free action (a quick draw) fit in the surprise round; then
+    only dropping the knife (no action) and ending are left."""
     fight = new_fight(
         fighter("ana", "red", (0, 0), weapons=["knife"], drawn="", quick_draw=True),
         fighter("orc", "blue", (6, 0), aware=False),
@@ -108,12 +108,12 @@ def test_srb_4_surprise_round_a_move_and_a_free_action() -> None:
     )
     fight.apply("ana draw knife")
     fight.apply("ana move @4,0")
-    assert fight.state.order.round == 1  # nothing was left: the surprise round is over
+    assert offered(fight) == {"ana drop knife", "ana end"}
 
 
 def test_srb_b1_option_one_action() -> None:
     """B1, option surprise_budget one_action: the surprise round allows a single action (step 1's 'one
-    action'): a quick draw then nothing else."""
+    action'): a quick draw, then no other action (dropping takes none)."""
     fight = new_fight(
         fighter("ana", "red", (0, 0), weapons=["knife"], drawn="", quick_draw=True),
         fighter("orc", "blue", (6, 0), aware=False),
@@ -121,7 +121,7 @@ def test_srb_b1_option_one_action() -> None:
         options={"surprise_budget": "one_action"},
     )
     fight.apply("ana draw knife")
-    assert fight.state.order.round == 1
+    assert offered(fight) == {"ana drop knife", "ana end"}
 
 
 def test_srb_4_the_unaware_are_flat_footed_until_regular_rounds() -> None:
@@ -251,8 +251,7 @@ def test_srb_b6_action_durations_count_the_owners_actions() -> None:
     after the fumble is the first, the first action next round the second; then she attacks again."""
     fight = duel(dice=[1, 7, 14, 2], a={"weapons": ["knife"]})
     fight.apply("ana attack orc")
-    fight.apply("ana move @2,1")  # nothing is left: the turn ends
-    fight.apply("orc end")
+    play(fight, "ana move @2,1", "ana end", "orc end")  # 'end' is no action (B6 does not count it)
     assert "off target" in why(fight, "ana attack orc")
     fight.apply("ana move @2,2")
     events = fight.apply("ana attack orc")
@@ -266,7 +265,7 @@ def test_srb_b6_option_rounds() -> None:
     fight.apply("ana attack orc")
     play(fight, "ana end", "orc end")
     assert "off target" in why(fight, "ana attack orc")
-    play(fight, "ana move @2,1", "ana move @2,2", "orc end")
+    play(fight, "ana move @2,1", "ana move @2,2", "ana end", "orc end")
     events = fight.apply("ana attack orc")
     assert rolls(events)[0][:4] == ("ana", "orc", "attack", 14)
 

@@ -32,6 +32,8 @@ ALL_OUT_DEFENSE = 4
 PRONE = 4
 #: B9: option ``off_target: penalty``: attacks at this penalty while off target.
 OFF_TARGET_PENALTY = -4
+#: Rule 13: Heavy melee's damage bonus.
+HEAVY_DAMAGE = 2
 
 
 def ability_mod(game: G, f: Fighter, which: str) -> int:
@@ -122,9 +124,12 @@ def target_problem(game: G, state: S, f: Fighter, w: Weapon, target: Fighter) ->
 
 
 def damage_bonus(game: G, f: Fighter, w: Weapon, heavy: bool) -> int:
-    """STR modifier for melee and thrown weapons (d20 Modern), +2 for Heavy melee (rule 13)."""
-    bonus = ability_mod(game, f, "str") if w.kind != "ranged" and w.category != "power" else 0
-    return bonus + (2 if heavy else 0)
+    """+2 for Heavy melee (rule 13); the STR modifier only with option ``strength_damage:
+    melee_and_thrown`` (d20 Modern), for melee and thrown weapons (issue 14: the seed gives STR to attack
+    rolls, not damage)."""
+    melee_or_thrown = w.kind != "ranged" and w.category != "power"
+    strong = game.options.strength_damage == "melee_and_thrown" and melee_or_thrown
+    return (ability_mod(game, f, "str") if strong else 0) + (HEAVY_DAMAGE if heavy else 0)
 
 
 def roll_damage(
@@ -172,14 +177,23 @@ def confirm(game: G, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: 
     return hit
 
 
+def random_heavy(game: G, heavy: bool) -> bool:
+    """Whether the random attack (critical failure 9) of a fumbled attack deals Heavy melee's +2: for a
+    Heavy melee, unless option ``heavy_random_attack: plain``."""
+    return heavy and game.options.heavy_random_attack == "plus_two"
+
+
 def half(bonus: int) -> int:
     """Half an attack bonus, rounded toward zero."""
     return bonus // 2 if bonus >= 0 else -((-bonus) // 2)
 
 
-def unaimed(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str, ctx: Context) -> bool:
+def unaimed(
+    game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str, ctx: Context, *, heavy: bool = False
+) -> bool:
     """An attack at half the normal attack bonus (critical failure 9, cook-offs and multifire, rule 22): a
-    natural 20 hits, a natural 1 misses, no critical and no further critical failure. True on a hit."""
+    natural 20 hits, a natural 1 misses, no critical and no further critical failure; ``heavy``: +2
+    damage (:func:`random_heavy`), no knockback. True on a hit."""
     full, _detail = attack_bonus(game, state, f, w, target)
     bonus = half(full)
     value, flat = defense(game, state, target, w)
@@ -192,7 +206,7 @@ def unaimed(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, roll: str
         )
     )
     if hit:
-        faces, dbonus, amount = roll_damage(game, f, w, ctx)
+        faces, dbonus, amount = roll_damage(game, f, w, ctx, heavy=heavy)
         hurt(state, f.id, target, w.name, faces, dbonus, amount, ctx, note=roll)
     return hit
 

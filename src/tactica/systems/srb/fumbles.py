@@ -314,7 +314,8 @@ def _random_attack(
     game: G, state: S, f: Fighter, w: Weapon, kind: str, miss: Miss, say: Say, ctx: Context, heavy: bool
 ) -> None:
     """9: a random target (ranged and powers: in a cone as wide as long; melee: adjacent, or 2 squares
-    away with a reach weapon) at half the normal attack bonus."""
+    away with a reach weapon) at half the normal attack bonus; a Heavy melee's keeps its +2 damage
+    (option ``heavy_random_attack``)."""
     if w.in_hand and w.kind != "thrown" and f.hand != w.name:
         say("random attack: the weapon has already left the hand")
         return
@@ -327,7 +328,7 @@ def _random_attack(
     assert other is not None
     if miss.land is not None:
         miss.land = other.pos
-    attacks.unaimed(game, state, f, w, other, "random", ctx)
+    attacks.unaimed(game, state, f, w, other, "random", ctx, heavy=attacks.random_heavy(game, heavy))
 
 
 def _overheat(

@@ -81,7 +81,7 @@ def exact_fractions(game: G, state: S, action: Action) -> dict[Resolution, Fract
     heavy = action.verb == "heavy-melee"
     bonus, _detail = attacks.attack_bonus(game, state, f, w, target)
     value, _flat = attacks.defense(game, state, target, w)
-    fumbled = fumble_harm(game, state, f, w, target, bonus, value)
+    fumbled = fumble_harm(game, state, f, w, target, bonus, value, heavy=heavy)
     if fumbled is None:
         return None
     normal = damage(game, f, w, heavy=heavy)
@@ -147,11 +147,11 @@ def damage(game: G, f: Fighter, w: Weapon, *, heavy: bool = False, critical: boo
     return out
 
 
-def unaimed(game: G, f: Fighter, w: Weapon, bonus: int, value: int) -> Dist:
+def unaimed(game: G, f: Fighter, w: Weapon, bonus: int, value: int, *, heavy: bool = False) -> Dist:
     """Harm of an attack at half the attack bonus (:func:`tactica.systems.srb.attacks.unaimed`): a hit
-    deals normal damage (no critical, no Heavy melee bonus)."""
+    deals normal damage (no critical; Heavy melee's +2 when ``heavy``)."""
     p = hit_chance(attacks.half(bonus), value)
-    return _mix((p, damage(game, f, w)), (1 - p, NOTHING))
+    return _mix((p, damage(game, f, w, heavy=heavy)), (1 - p, NOTHING))
 
 
 # -- the critical-failure table ---------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def entries(game: G) -> dict[int, Fraction]:
 
 
 def fumble_harm(
-    game: G, state: S, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: int
+    game: G, state: S, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: int, *, heavy: bool = False
 ) -> Dist | None:
     """The harm to the target after a natural 1 (rule 22), as :func:`tactica.systems.srb.fumbles.fumble`
     applies the entry; None when it is not computed (fail badly that could reach the target, a long
@@ -183,7 +183,7 @@ def fumble_harm(
             if RANDOM_ATTACK in rerolled or (OVERHEAT in rerolled and _multifires(f, w)):
                 return None
         elif entry == RANDOM_ATTACK:
-            harm = random_attack(game, state, f, w, target, bonus, value)
+            harm = random_attack(game, state, f, w, target, bonus, value, heavy=heavy)
         elif entry == OVERHEAT and _multifires(f, w):
             harm = multifire(game, state, f, w, target, bonus, value)
         if harm is None:
@@ -192,16 +192,20 @@ def fumble_harm(
     return _mix(*parts)
 
 
-def random_attack(game: G, state: S, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: int) -> Dist:
+def random_attack(
+    game: G, state: S, f: Fighter, w: Weapon, target: Fighter, bonus: int, value: int, *, heavy: bool = False
+) -> Dist:
     """Entry 9: one of the candidates of :func:`tactica.systems.srb.attacks.random_targets`, picked at
-    random, is attacked at half the attack bonus; harm when it is the target."""
+    random, is attacked at half the attack bonus (a Heavy melee's with its +2,
+    :func:`tactica.systems.srb.attacks.random_heavy`); harm when it is the target."""
     if w.in_hand and w.kind != "thrown" and f.hand != w.name:
         return NOTHING
     candidates = attacks.random_targets(game, state, f, w, target)
     if target.id not in {c.id for c in candidates}:
         return NOTHING
     picked = Fraction(1, len(candidates))
-    return _mix((picked, unaimed(game, f, w, bonus, value)), (1 - picked, NOTHING))
+    hurts = unaimed(game, f, w, bonus, value, heavy=attacks.random_heavy(game, heavy))
+    return _mix((picked, hurts), (1 - picked, NOTHING))
 
 
 def _multifires(f: Fighter, w: Weapon) -> bool:

@@ -100,6 +100,18 @@ class StarRangersOptions(BaseModel):
         description="Rule 4: the unaware are flat-footed until the regular rounds start ('first_turn': until"
         " their own first turn, as step 1's 'during the first round' may be read)",
     )
+    strength_damage: Literal["none", "melee_and_thrown"] = Field(
+        "none",
+        description="Issue 14: the seed gives Strength to melee attack rolls only (l.126, l.130) and Heavy"
+        " melee '+2 damage' (l.82), so no STR on damage; 'melee_and_thrown': d20 Modern's STR modifier on"
+        " melee and thrown damage (the engine before issue 14)",
+    )
+    heavy_random_attack: Literal["plus_two", "plain"] = Field(
+        "plus_two",
+        description="Issue 14: a fumbled Heavy melee whose critical failure is a random attack (9) keeps its"
+        " '+2 damage' (l.82): the table changes the target and halves the attack bonus (l.233), nothing"
+        " else; 'plain': the random attack deals the weapon's damage only (the engine before issue 14)",
+    )
     max_rounds: int = Field(
         100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
     )

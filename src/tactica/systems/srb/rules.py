@@ -362,8 +362,9 @@ VERBS: dict[str, Verb] = {
     )
 }
 TURN_VERBS = tuple(VERBS)
-#: Verbs that may still be worth taking when only a free action is left.
-FREE_VERBS = ("draw", "store", "reload", "refill")
+#: Verbs that may still be taken when neither a standard nor a move action is left: those a free action
+#: pays (Quick Draw steps) and those that cost no action (rule 12: dropping a held item).
+LEFTOVER_VERBS = ("draw", "store", "reload", "refill", "drop")
 
 
 def _fighter(game: G, cid: str) -> Fighter:
@@ -507,12 +508,13 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         turns.settle(game, state, ctx)
 
     def _more(self, game: G, state: S, f: Fighter) -> bool:
-        """Whether anything but ending the turn (or dropping) is left: the turn ends by itself otherwise."""
+        """Whether anything but ending the turn is left, no-action uses included (rule 12, issue 14
+        point 2): the turn ends by itself otherwise."""
         if not f.up or len({x.side for x in state.fighters.values() if x.up}) <= 1:
             return False
         if economy.can_pay(game, state, f, "move") or economy.can_pay(game, state, f, "standard"):
             return True
-        return bool(self._turn_actions(game, state, f, FREE_VERBS))
+        return bool(self._turn_actions(game, state, f, LEFTOVER_VERBS))
 
     # -- answers for designers (odds.py, tally.py) -------------------------------------------------
 
