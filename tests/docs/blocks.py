@@ -1,6 +1,6 @@
 """The fenced blocks of the project's Markdown (README.md and every .md under docs/), read for the docs test.
 
-Conventions (docs/README.md would be one more file to drift, so they are stated here and in the docs test):
+Conventions (the README says them too, under "The docs run"):
 
 - every fence names its language; ``python``, ``console`` and ``yaml`` blocks run, ``text`` (pictures,
   synopses, sample output of a hypothetical file) and configuration of other programs (``nginx``) do not;

@@ -12,7 +12,7 @@ The conventions are in :mod:`tests.docs.blocks`.
 from __future__ import annotations
 
 import doctest
-import os
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,9 @@ def _python(block: Block, names: dict[str, Any]) -> list[str]:
     try:
         exec(compile("\n" * block.line + block.text, str(block.path), "exec"), names)
     except Exception as error:
-        return [f"{block.where}: the python block raised {type(error).__name__}: {error}"]
+        lines = [f.lineno for f in traceback.extract_tb(error.__traceback__) if f.filename == str(block.path)]
+        where = f"{_name(block.path)}:{lines[-1] if lines else block.line}"
+        return [f"{where}: the python block of line {block.line} raised {type(error).__name__}: {error}"]
     return []
 
 
@@ -133,4 +135,7 @@ def test_the_runner_finds_drift(tmp_path: Path) -> None:
     block = Block(ROOT / "README.md", 3, "console", "$ tactica systems\nfuturepath  FuturePath\n")
     (failure,) = _console(block, tmp_path)
     assert failure.startswith("README.md:4: $ tactica systems: the output differs") and "+farrecon" in failure
-    assert os.getcwd() != str(tmp_path)
+    broken = Block(ROOT / "README.md", 10, "python", "x = 1\ny = x.missing\n")
+    assert _python(broken, {}) == [
+        "README.md:12: the python block of line 10 raised AttributeError: 'int' object has no attribute 'missing'"
+    ]

@@ -1,4 +1,4 @@
-"""The names the command line's help lists — rule system ids and AI policies — read without loading a system."""
+"""The names the command line's help lists (rule system ids, AI policies), read without loading a system."""
 
 from __future__ import annotations
 

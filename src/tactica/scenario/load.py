@@ -73,7 +73,7 @@ def _is_int(value: Any) -> bool:
 
 
 def _setup(data: Mapping[str, Any], system: RuleSystem[Any, Any]) -> dict[str, Any]:
-    """The fight's part of the file, its ``system`` spelled as the registry's id (ids are case-insensitive)."""
+    """The fight's part of the file, its ``system`` spelled as the registry's id (any case is read)."""
     return {**{k: v for k, v in data.items() if k not in SCENARIO_KEYS}, "system": system.id}
 
 

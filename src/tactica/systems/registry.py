@@ -9,7 +9,7 @@ from tactica.engine.system import RuleSystem
 from tactica.files import brief
 
 _SYSTEMS: dict[str, RuleSystem[Any, Any]] = {}
-#: The ids of the systems :func:`_builtin` registers, known without importing them (for the command line's help).
+#: The ids of the systems :func:`_builtin` registers, known without importing them (for the CLI's help).
 BUILTIN_IDS = ("farrecon", "futurepath", "phase3d6", "srb", "thrum")
 
 
@@ -39,8 +39,8 @@ def _builtin() -> None:
 
 
 def get_system(system_id: str) -> RuleSystem[Any, Any]:
-    """The registered system with that id, in any case (``THRUM``, ``FuturePath``); :class:`UnknownSystem` lists
-    the valid ids otherwise."""
+    """The registered system with that id, in any case (``THRUM``, ``FuturePath``); :class:`UnknownSystem`
+    lists the valid ids otherwise."""
     _builtin()
     try:
         return _SYSTEMS[system_id.lower() if isinstance(system_id, str) else system_id]
