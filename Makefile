@@ -3,6 +3,10 @@
 PYTHON ?= python3
 VENV   := $(if $(filter python3,$(PYTHON)),.venv,.venv-$(notdir $(PYTHON)))
 BIN    := $(VENV)/bin
+# Issue 15 point 17: `make demo` installs the package alone (BASE); `make serve` adds the web table's extra
+# (TABLE); the test targets install the test extra (STAMP), which brings sim, cluster and table with it.
+BASE   := $(VENV)/.installed-base
+TABLE  := $(VENV)/.installed-table
 STAMP  := $(VENV)/.installed
 
 .PHONY: demo serve test lint types unit long fuzz bench clean system-packages
@@ -11,15 +15,23 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+$(BASE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $(BASE)
+
+$(TABLE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[table]'
+	touch $(TABLE)
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(BASE)
 	$(BIN)/tactica demo futurepath
 
 # The web table on http://127.0.0.1:8000 (docs/table.md); open a table with `.venv/bin/tactica table create FILE`.
-serve: $(STAMP)
+serve: $(TABLE)
 	$(BIN)/tactica serve
 
 test: lint types unit

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
@@ -53,8 +54,9 @@ def policy_names(system_id: str) -> list[str]:
 
 
 def make_policy(name: str, system_id: str, seed: int = 0) -> Policy:
-    """A policy by name ('random', 'default' or one a system registered) for a system, seeded."""
+    """A policy by name, in any case ('random', 'default' or one a system registered) for a system, seeded."""
     _load_defaults()
+    name = name.lower()
     if name == "random":
         return RandomPolicy(seed)
     factory = _NAMED.get(system_id, {}).get(name)
@@ -78,26 +80,37 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
     return fight.outcome()
 
 
+#: The policies that ship with tactica: system id -> name -> "module:class", imported when first made (so that
+#: listing the names, as the command line's help does, loads no rule system).
+BUILTIN = {
+    "farrecon": {"default": "tactica.systems.farrecon.ai:DefaultPolicy"},
+    "futurepath": {
+        "default": "tactica.systems.futurepath.ai:DefaultPolicy",
+        # Attack every chance, never move: what the exact duel odds assume.
+        "trading-blows": "tactica.systems.futurepath.duel:TradingBlowsPolicy",
+    },
+    "phase3d6": {
+        "default": "tactica.systems.phase3d6.ai:DefaultPolicy",
+        "trading-blows": "tactica.systems.phase3d6.duel:TradingBlowsPolicy",
+    },
+    "srb": {"default": "tactica.systems.srb.ai:DefaultPolicy"},
+    "thrum": {"default": "tactica.systems.thrum.ai:DefaultPolicy"},
+}
+
+
 def _load_defaults() -> None:
     if not _NAMED:
-        from tactica.systems.farrecon.ai import DefaultPolicy as FarReconPolicy
-        from tactica.systems.futurepath.ai import DefaultPolicy
-        from tactica.systems.phase3d6.ai import DefaultPolicy as Phase3d6Policy
-        from tactica.systems.srb.ai import DefaultPolicy as SrbPolicy
-        from tactica.systems.thrum.ai import DefaultPolicy as ThrumPolicy
-
-        register_default("farrecon", FarReconPolicy)
-        register_default("futurepath", DefaultPolicy)
-        register_default("phase3d6", Phase3d6Policy)
-        register_default("srb", SrbPolicy)
-        register_default("thrum", ThrumPolicy)
-        _register_trading_blows()
+        for system_id, named in BUILTIN.items():
+            for name, where in named.items():
+                register_policy(system_id, name, _imported(where))
 
 
-def _register_trading_blows() -> None:
-    """The 'trading-blows' policies: attack every chance, never move (what the exact duel odds assume)."""
-    from tactica.systems.futurepath.duel import TradingBlowsPolicy
-    from tactica.systems.phase3d6.duel import TradingBlowsPolicy as Phase3d6TradingBlows
+def _imported(where: str) -> PolicyFactory:
+    """A factory that imports ``module:class`` when first called."""
 
-    register_policy("futurepath", "trading-blows", TradingBlowsPolicy)
-    register_policy("phase3d6", "trading-blows", Phase3d6TradingBlows)
+    def factory(seed: int) -> Policy:
+        module, _, name = where.partition(":")
+        policy: Policy = getattr(importlib.import_module(module), name)(seed)
+        return policy
+
+    return factory

@@ -50,9 +50,9 @@ def ai_entry(spec: str, all_sides: Sequence[str], system_id: str | None = None) 
         raise TacticaError(f"--ai {spec!r}: write NAME (every side) or SIDE=NAME ({valid})")
     if side and side not in all_sides:
         raise TacticaError(f"--ai {spec}: no side '{side}' in this fight ({valid})")
-    if names and name not in names:
+    if names and name.lower() not in names:
         raise TacticaError(f"--ai {spec}: unknown AI '{name}' ({valid})")
-    return side or None, name
+    return side or None, name.lower()
 
 
 def make_policies(system_id: str, chosen: Mapping[str, str], seed: int) -> dict[str, Policy]:

@@ -15,6 +15,7 @@ import typer
 from tactica.analysis.limits import local_workers
 from tactica.cli import checks, studies
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
+from tactica.cli.names import policies_help, systems_help, version
 from tactica.cli.output import BAD_INPUT, console, emit_json, fail, guarded, say, say_all
 from tactica.cli.play_run import play_saved, play_scenario
 from tactica.cli.ranges import check_ranges
@@ -29,13 +30,40 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on stdout, nothing else.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Dice seed (default: the scenario's seed).")]
-RoundsOption = Annotated[
-    int | None, typer.Option("--rounds", help="Stop the fight after this many rounds (a draw).")
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", metavar="SEED", help="Dice seed (default: the scenario's seed).")
 ]
+RoundsOption = Annotated[
+    int | None,
+    typer.Option("--rounds", metavar="N", help="Stop the fight after this many rounds (a draw)."),
+]
+EveryOption = Annotated[
+    int, typer.Option("--every", metavar="N", help="Show the map every N rounds (0: start and end).")
+]
+ScenarioFile = Annotated[Path, typer.Argument(metavar="FILE", help="Scenario file (its script is ignored).")]
+AiOption = Annotated[list[str] | None, typer.Option("--ai", metavar="[SIDE=]NAME", help=policies_help())]
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        say(version())
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print tactica's version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
+    """A rules engine for tactical, turn-based tabletop-RPG combat."""
 
 
 @app.command()
@@ -53,12 +81,10 @@ def systems(as_json: JsonFlag = False) -> None:
 @app.command()
 @guarded
 def demo(
-    system: Annotated[str, typer.Argument(help="Rule system id.")] = "futurepath",
+    system: Annotated[str, typer.Argument(metavar="SYSTEM", help=systems_help())] = "futurepath",
     seed: SeedOption = None,
     rounds: RoundsOption = None,
-    every: Annotated[
-        int, typer.Option("--every", help="Show the map every N rounds (0: start and end).")
-    ] = 1,
+    every: EveryOption = 1,
     as_json: JsonFlag = False,
 ) -> None:
     """Run the system's demo skirmish, AI against AI, with the map and a round-by-round log."""
@@ -70,15 +96,11 @@ def demo(
 @app.command()
 @guarded
 def fight(
-    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    file: ScenarioFile,
     seed: SeedOption = None,
-    ai: Annotated[
-        list[str] | None, typer.Option("--ai", help="Policy for every side (NAME) or one side (SIDE=NAME).")
-    ] = None,
+    ai: AiOption = None,
     rounds: RoundsOption = None,
-    every: Annotated[
-        int, typer.Option("--every", help="Show the map every N rounds (0: start and end).")
-    ] = 0,
+    every: EveryOption = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """One AI-against-AI fight from a scenario file, as a readable log (or data with --json)."""
@@ -97,13 +119,15 @@ def _show_fight(played: AIFight, as_json: bool) -> None:
 @app.command()
 @guarded
 def play(
-    file: Annotated[Path | None, typer.Argument(help="Scenario file.")] = None,
+    file: Annotated[Path | None, typer.Argument(metavar="FILE", help="Scenario file.")] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Resume a fight saved with 'save' (instead of FILE).")
+        Path | None,
+        typer.Option("--load", metavar="SAVE", help="Resume a fight saved with 'save' (instead of FILE)."),
     ] = None,
     seed: SeedOption = None,
     dice: Annotated[
-        str, typer.Option("--dice", help="'seeded' or 'manual' (type every roll's faces).")
+        str,
+        typer.Option("--dice", metavar="seeded|manual", help="'manual': type every roll's faces."),
     ] = "seeded",
     as_json: JsonFlag = False,
 ) -> None:
@@ -123,7 +147,9 @@ def play(
 @app.command(name="verify")
 @guarded
 def verify_command(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario files, or folders searched for *.yaml.")],
+    paths: Annotated[
+        list[Path], typer.Argument(metavar="PATH...", help="Scenario files, or folders searched for *.yaml.")
+    ],
     seed: SeedOption = None,
     as_json: JsonFlag = False,
     log: Annotated[bool, typer.Option("--log", help="Also print each scenario's event log.")] = False,
@@ -157,7 +183,7 @@ def _errors(problems: list[Problem]) -> None:
 @app.command()
 @guarded
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Scenario files to validate.")],
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files to validate.")],
     as_json: JsonFlag = False,
 ) -> None:
     """Validate scenario files (setup, script syntax, expectations) and explain every problem."""
@@ -177,33 +203,41 @@ def check(
         raise typer.Exit(BAD_INPUT)
 
 
-FightsOption = Annotated[int, typer.Option("-n", "--fights", help="How many fights (per cell for sweep).")]
+FightsOption = Annotated[
+    int, typer.Option("-n", "--fights", metavar="N", help="How many fights (per cell for sweep).")
+]
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", help="Local worker processes (default: every core; 1: this process)."),
+    typer.Option(
+        "--workers", metavar="W", help="Local worker processes (default: every core; 1: this process)."
+    ),
 ]
 ClusterOption = Annotated[
     str | None,
-    typer.Option("--cluster", help="Run on the Dask scheduler at this address (needs tactica[cluster])."),
-]
-AiOption = Annotated[
-    list[str] | None, typer.Option("--ai", help="Policy for every side (NAME) or one side (SIDE=NAME).")
+    typer.Option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on the Dask scheduler at this address (needs tactica[cluster]).",
+    ),
 ]
 
 
 @app.command()
 @guarded
 def sim(
-    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    file: ScenarioFile,
     n: FightsOption = 1000,
     seed: SeedOption = None,
     workers: WorkersOption = None,
     cluster: ClusterOption = None,
     ai: AiOption = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write one row per fight (.csv or .parquet).")
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Write one row per fight (.csv or .parquet)."),
     ] = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG of the results.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", metavar="FILE", help="Write a PNG of the results.")
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Simulate N fights of a scenario: win rates with 95% intervals, fight length, per-combatant figures."""
@@ -216,11 +250,13 @@ def sim(
 @app.command()
 @guarded
 def sweep(
-    file: Annotated[Path, typer.Argument(help="Scenario file (its script is ignored).")],
+    file: ScenarioFile,
     vary: Annotated[
         list[str],
         typer.Option(
-            "--vary", help="PATH=V1,V2,... : a setup path (options.X, combatants.ID.FIELD) or ai.SIDE."
+            "--vary",
+            metavar="PATH=VALUES",
+            help="PATH=V1,V2,... : a setup path (options.X, combatants.ID.FIELD) or ai.SIDE.",
         ),
     ],
     n: FightsOption = 200,
@@ -229,7 +265,8 @@ def sweep(
     cluster: ClusterOption = None,
     ai: AiOption = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Write a PNG of win rate against the values.")
+        Path | None,
+        typer.Option("--plot", metavar="FILE", help="Write a PNG of win rate against the values."),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -243,12 +280,16 @@ def sweep(
 @app.command()
 @guarded
 def odds(
-    file: Annotated[Path, typer.Argument(help="Scenario file: odds are for the state after its script.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Scenario file: odds are for the state after its script.")
+    ],
     action: Annotated[
-        str | None, typer.Option("--action", help="The action, e.g. 'vex attack rook with rifle'.")
+        str | None,
+        typer.Option("--action", metavar="ACTION", help="The action, e.g. 'vex attack rook with rifle'."),
     ] = None,
     then: Annotated[
-        list[str] | None, typer.Option("--then", help="An answer that belongs to the action's resolution.")
+        list[str] | None,
+        typer.Option("--then", metavar="ANSWER", help="An answer that belongs to the action's resolution."),
     ] = None,
     fight_odds: Annotated[
         bool, typer.Option("--fight", help="Exact win odds of a 1-against-1 melee fight instead.")
@@ -256,8 +297,10 @@ def odds(
     estimate: Annotated[
         bool, typer.Option("--estimate", help="Sample the engine even when exact odds exist.")
     ] = False,
-    samples: Annotated[int, typer.Option("--samples", help="Resolutions sampled for an estimate.")] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="Dice seed of the samples.")] = 0,
+    samples: Annotated[
+        int, typer.Option("--samples", metavar="N", help="Resolutions sampled for an estimate.")
+    ] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", metavar="SEED", help="Dice seed of the samples.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
     """The exact distribution of one action's outcome (or a labelled estimate), or exact fight odds."""

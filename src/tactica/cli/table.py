@@ -23,7 +23,9 @@ table_app = typer.Typer(
 DbOption = Annotated[
     str | None,
     typer.Option(
-        "--db", help="Database URL: sqlite:///path or postgresql+psycopg://... (default: a SQLite file)."
+        "--db",
+        metavar="URL",
+        help="Database URL: sqlite:///path or postgresql+psycopg://... (default: a SQLite file).",
     ),
 ]
 BASE_URL = "http://127.0.0.1:8000"
@@ -31,11 +33,20 @@ BASE_URL = "http://127.0.0.1:8000"
 
 def serve(
     db: DbOption = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", metavar="PORT", help="Port to listen on.", min=1, max=65535)
+    ] = 8000,
     host_key: Annotated[
         str | None,
-        typer.Option("--host-key", envvar="TACTICA_HOST_KEY", help="The host's key (default: a new one)."),
+        typer.Option(
+            "--host-key",
+            metavar="KEY",
+            envvar="TACTICA_HOST_KEY",
+            help="The host's key (default: a new one).",
+        ),
     ] = None,
 ) -> None:
     """Run the web table: a page for the GM and each player, live over websockets, saved in a database."""
@@ -59,10 +70,18 @@ def create(
     db: DbOption = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="A seat and its combatants: NAME=id,id (repeat; default: one per side)."),
+        typer.Option(
+            "--seat",
+            metavar="NAME=ID,...",
+            help="A seat and its combatants: NAME=id,id (repeat; default: one per side).",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Dice seed (default: the scenario's).")] = None,
-    base_url: Annotated[str, typer.Option("--base-url", help="Where players reach the server.")] = BASE_URL,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="SEED", help="Dice seed (default: the scenario's).")
+    ] = None,
+    base_url: Annotated[
+        str, typer.Option("--base-url", metavar="URL", help="Where players reach the server.")
+    ] = BASE_URL,
     manual_dice: Annotated[
         bool, typer.Option("--manual-dice", help="Players roll real dice and type the faces.")
     ] = False,

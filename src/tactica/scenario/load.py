@@ -64,7 +64,7 @@ def read_scenario(text: str, name: str) -> tuple[Scenario | None, list[Problem]]
     fields = reader.scenario_fields(data, system)
     if system is None or game is None or reader.problems:
         return None, capped(sorted(reader.problems, key=lambda p: p.line or 0))
-    setup = _setup(data)
+    setup = _setup(data, system)
     return Scenario(name, game=game, system=system, setup=setup, source=source, **fields), []
 
 
@@ -72,8 +72,9 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _setup(data: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k not in SCENARIO_KEYS}
+def _setup(data: Mapping[str, Any], system: RuleSystem[Any, Any]) -> dict[str, Any]:
+    """The fight's part of the file, its ``system`` spelled as the registry's id (any case is read)."""
+    return {**{k: v for k, v in data.items() if k not in SCENARIO_KEYS}, "system": system.id}
 
 
 class _Reader:
@@ -93,7 +94,7 @@ class _Reader:
         if system is None:
             return None, None
         try:
-            return system, system.new_game(_setup(data))
+            return system, system.new_game(_setup(data, system))
         except (TacticaError, DiceError) as error:
             self.problems += locate_message(self.source, str(error))
             return system, None

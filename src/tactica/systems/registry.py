@@ -9,6 +9,8 @@ from tactica.engine.system import RuleSystem
 from tactica.files import brief
 
 _SYSTEMS: dict[str, RuleSystem[Any, Any]] = {}
+#: The ids of the systems :func:`_builtin` registers, known without importing them (for the CLI's help).
+BUILTIN_IDS = ("farrecon", "futurepath", "phase3d6", "srb", "thrum")
 
 
 def register(system: RuleSystem[Any, Any]) -> RuleSystem[Any, Any]:
@@ -37,10 +39,11 @@ def _builtin() -> None:
 
 
 def get_system(system_id: str) -> RuleSystem[Any, Any]:
-    """The registered system with that id; :class:`UnknownSystem` lists the valid ids otherwise."""
+    """The registered system with that id, in any case (``THRUM``, ``FuturePath``); :class:`UnknownSystem`
+    lists the valid ids otherwise."""
     _builtin()
     try:
-        return _SYSTEMS[system_id]
+        return _SYSTEMS[system_id.lower() if isinstance(system_id, str) else system_id]
     except KeyError:
         known = ", ".join(sorted(_SYSTEMS)) or "none"
         raise UnknownSystem(f"unknown rule system {brief(system_id)}; registered systems: {known}") from None
@@ -50,3 +53,8 @@ def all_systems() -> list[RuleSystem[Any, Any]]:
     """Every registered system, sorted by id."""
     _builtin()
     return [_SYSTEMS[k] for k in sorted(_SYSTEMS)]
+
+
+def system_ids() -> list[str]:
+    """The ids of every system, sorted, without importing the built-in ones."""
+    return sorted({*BUILTIN_IDS, *_SYSTEMS})
