@@ -23,6 +23,7 @@ from tactica.systems.setup_common import (
     check_places,
     each_combatant,
     load_content,
+    off_the_map,
     place,
     sheet_data,
     validated,
@@ -133,14 +134,14 @@ class FuturePathGame(Game):
         cells = {p: board.terrain(p) for p in board.cells()}
         for p in self.spec.weak:
             cells[p] = replace(cells[p], wall=False, cover=Cover.NONE)
-        return SquareBoard(board.width, board.height, board.scale, cells)
+        return board.with_terrains(cells)
 
     @cached_property
     def flat_board(self) -> SquareBoard:
         """The board with difficult terrain made ordinary (A18 'whole_move' halves the move instead)."""
         board = self.board
         cells = {p: replace(board.terrain(p), difficult=False) for p in board.cells()}
-        return SquareBoard(board.width, board.height, board.scale, cells)
+        return board.with_terrains(cells)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -217,7 +218,7 @@ def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: Square
     for kind, items in (("objects", spec.objects), ("traps", spec.traps)):
         for item in items:
             if not board.in_bounds(item.at):
-                raise SetupError(f"{kind}.{item.id}.at: position {list(item.at)} is off the map")
+                raise SetupError(f"{kind}.{item.id}.at: {off_the_map(board, item.at)}")
     for i, at in enumerate(spec.weak):
         _check_weak(board, at, f"weak[{i}]")
 
@@ -225,7 +226,7 @@ def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: Square
 def _check_weak(board: SquareBoard, at: tuple[int, int], where: str) -> None:
     """Rule 43: only a wall or Full-cover terrain on the map can be weak."""
     if not board.in_bounds(at):
-        raise SetupError(f"{where}: position {list(at)} is off the map")
+        raise SetupError(f"{where}: {off_the_map(board, at)}")
     terrain = board.terrain(at)
     if not (terrain.wall or terrain.cover == Cover.FULL):
         raise SetupError(
