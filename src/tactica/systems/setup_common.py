@@ -166,6 +166,28 @@ def check_position(value: Any) -> Any:
 #: A combatant's ``at`` in setup data: a marker letter from the map, or ``[x, y]`` (``[q, r]`` on hexes).
 Position = Annotated[tuple[int, int] | str, BeforeValidator(check_position)]
 
+
+class GroundSpec(BaseModel):
+    """An item lying on the map when the fight starts (a ``ground:`` entry, issue 14 points 8 and 9): its
+    name (a weapon of the content file or of ``weapons:``; Star Rangers also names a magazine ``mag-W`` and
+    loose rounds ``rounds-W``), where it lies, and the shots or rounds in it (default: a full magazine)."""
+
+    model_config = ConfigDict(extra="forbid")
+    item: str = Field(pattern=ID)
+    at: Position
+    ammo: int | None = Field(None, ge=0)
+
+
+def placed_items(
+    specs: Sequence[GroundSpec], board: Board, markers: Markers
+) -> Iterator[tuple[str, GroundSpec, tuple[int, int]]]:
+    """Each ``ground:`` entry with the place to name in errors (``ground[1] (rifle)``) and its cell (on the
+    map, not a wall); the system checks the item itself."""
+    for i, spec in enumerate(specs):
+        where = f"ground[{i}] ({spec.item})"
+        yield where, spec, place(spec.at, board, markers, where)
+
+
 S_co = TypeVar("S_co")
 
 
