@@ -9,6 +9,7 @@ import pytest
 
 from tactica.engine import SetupError
 from tactica.render import render_log
+from tactica.render.svg import board_svg
 from tactica.scenario import load_scenario, run_scenario
 from tests.systems.futurepath.helpers import fighter, new_fight, offered
 
@@ -19,6 +20,12 @@ TWO_HANDS = {"weapons": ["rifle", "knife"], "drawn": ["rifle", "knife"]}
 def test_the_ground_example_verifies() -> None:
     run = run_scenario(load_scenario(GROUND))
     assert run.passed, [r.difference for r in run.failures]
+
+
+def test_weapons_on_the_ground_are_drawn_on_the_map() -> None:
+    """Issue 14 point 9: the board drawing marks each square with weapons on the ground, naming them."""
+    svg = board_svg(load_scenario(GROUND).new_fight())
+    assert "on the ground: pistol" in svg and "on the ground: knife" in svg
 
 
 def test_dropping_everything_leaves_each_weapon_in_the_square_to_be_picked_up_one_at_a_time() -> None:
