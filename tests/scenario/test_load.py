@@ -169,7 +169,7 @@ def test_objects_are_named_by_id_and_shared_squares_by_the_list() -> None:
     text = BASE + "objects: [{id: door, at: [9, 9]}]\n"
     assert (
         only_problem(text)
-        == f"x.yaml:{line_of(text, 'door')}: objects.door.at: position [9, 9] is off the map"
+        == f"x.yaml:{line_of(text, 'door')}: objects.door.at: position [9, 9] is off the map (x 0-6, y 0-2)"
     )
     text = BASE.replace("at: b,", "at: a,")
     assert only_problem(text).startswith(

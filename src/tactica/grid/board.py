@@ -31,6 +31,49 @@ def check_size(width: int, height: int, kind: str = "board") -> None:
         )
 
 
+#: The farthest a board's origin (its top-left cell) may lie from ``(0, 0)`` along either axis.
+MAX_ORIGIN = 1_000_000
+
+
+def check_origin(origin: Pos) -> None:
+    """Refuse an origin that is not two whole numbers within :data:`MAX_ORIGIN` (``ValueError``)."""
+    whole = isinstance(origin, tuple) and len(origin) == 2 and all(type(c) is int for c in origin)
+    if not whole or max(abs(c) for c in origin) > MAX_ORIGIN:
+        raise ValueError(
+            f"a board's origin is two whole numbers from {-MAX_ORIGIN:,} to {MAX_ORIGIN:,}, got {origin!r}"
+        )
+
+
+def cell_order(width: int, height: int, origin: Pos) -> tuple[Pos, ...]:
+    """The cells of a ``width`` x ``height`` board starting at ``origin``, row by row from the top-left."""
+    x0, y0 = origin
+    return tuple((x, y) for y in range(y0, y0 + height) for x in range(x0, x0 + width))
+
+
+def clamp_to(p: Pos, width: int, height: int, origin: Pos) -> Pos:
+    """Each coordinate of ``p`` pulled back into the board of that size starting at ``origin``."""
+    x0, y0 = origin
+    return (min(max(p[0], x0), x0 + width - 1), min(max(p[1], y0), y0 + height - 1))
+
+
+def describe_extent(width: int, height: int, origin: Pos, names: tuple[str, str] = ("x", "y")) -> str:
+    """The coordinate ranges of a board for messages: `` (x 0-9, y 0-7)``, `` (x -3 to 6, y -2 to 4)``."""
+    spans = (_span(first, count) for first, count in zip(origin, (width, height), strict=True))
+    return " (" + ", ".join(f"{name} {span}" for name, span in zip(names, spans, strict=True)) + ")"
+
+
+def outside(p: Pos, width: int, height: int, origin: Pos, kind: str = "board") -> str:
+    """``(9, 0) is outside the 3x3 board (x 0-2, y 0-2)``: ``kind`` names the board (a ``hex board`` is
+    counted in ``q`` and ``r``)."""
+    names = ("q", "r") if kind.startswith("hex") else ("x", "y")
+    return f"{p} is outside the {width}x{height} {kind}{describe_extent(width, height, origin, names)}"
+
+
+def _span(first: int, count: int) -> str:
+    last = first + count - 1
+    return f"{first}-{last}" if first >= 0 else f"{first} to {last}"
+
+
 class Board(abc.ABC):
     """A finite set of cells with their terrain and geometry.
 

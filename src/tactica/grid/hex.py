@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
-from tactica.grid.board import Board, check_size
+from tactica.grid.board import Board, cell_order, check_origin, check_size, clamp_to, outside
 from tactica.grid.scale import HEX_1, Scale
 from tactica.grid.terrain import FLOOR, WALL, Terrain
 from tactica.grid.types import Pos
@@ -36,46 +36,56 @@ Exits = tuple[tuple[Pos, int], ...]
 
 
 class HexBoard(Board):
-    """A parallelogram of pointy-top hexes: ``0 <= q < width`` and ``0 <= r < height``.
+    """A parallelogram of pointy-top hexes: ``q0 <= q < q0 + width`` and ``r0 <= r < r0 + height``, where
+    ``(q0, r0)`` is ``origin`` (``(0, 0)`` unless given).
 
     Distance counts hex steps. Cells outside the board read as walls. ``terrain`` lists the cells that
     are not plain floor. The default scale counts distances in hexes.
     """
 
-    __slots__ = ("_cells", "_exits", "_grid", "_neighbors", "height", "width")
+    __slots__ = ("_cells", "_exits", "_grid", "_neighbors", "height", "origin", "width")
 
     width: int
     height: int
+    origin: Pos
     _cells: tuple[Pos, ...]
     _grid: dict[Pos, Terrain]
     _neighbors: dict[Pos, tuple[Pos, ...]]
     _exits: dict[Pos, Exits]
 
     def __init__(
-        self, width: int, height: int, scale: Scale = HEX_1, terrain: Mapping[Pos, Terrain] | None = None
+        self,
+        width: int,
+        height: int,
+        scale: Scale = HEX_1,
+        terrain: Mapping[Pos, Terrain] | None = None,
+        origin: Pos = (0, 0),
     ) -> None:
         check_size(width, height, "hex board")
+        check_origin(origin)
         super().__init__(scale)
-        cells = _cell_order(width, height)
+        cells = _cell_order(width, height, origin)
         grid = dict.fromkeys(cells, FLOOR)
         for p, t in (terrain or {}).items():
             if p not in grid:
-                raise ValueError(f"terrain at {p} is outside the {width}x{height} hex board")
+                raise ValueError("terrain at " + outside(p, width, height, origin, "hex board"))
             grid[p] = t
-        self._init(width=width, height=height, _cells=cells, _grid=grid)
-        self._init(_neighbors=_neighbor_table(width, height))
+        self._init(width=width, height=height, origin=origin, _cells=cells, _grid=grid)
+        self._init(_neighbors=_neighbor_table(width, height, origin))
         self._init(_exits={p: Board.exits(self, p) for p in cells})
 
     def __repr__(self) -> str:
         special = sum(1 for t in self._grid.values() if t != FLOOR)
-        return f"HexBoard({self.width}x{self.height}, {self.scale}, {special} non-floor cells)"
+        at = f", origin {self.origin}" if self.origin != (0, 0) else ""
+        return f"HexBoard({self.width}x{self.height}{at}, {self.scale}, {special} non-floor cells)"
 
-    def __reduce__(self) -> tuple[type[HexBoard], tuple[int, int, Scale, dict[Pos, Terrain]]]:
-        return (HexBoard, (self.width, self.height, self.scale, dict(self.terrain_map())))
+    def __reduce__(self) -> tuple[type[HexBoard], tuple[int, int, Scale, dict[Pos, Terrain], Pos]]:
+        return (HexBoard, (self.width, self.height, self.scale, dict(self.terrain_map()), self.origin))
 
     def in_bounds(self, p: Pos) -> bool:
         """True when ``p`` is a cell of the board."""
-        return 0 <= p[0] < self.width and 0 <= p[1] < self.height
+        q0, r0 = self.origin
+        return q0 <= p[0] < q0 + self.width and r0 <= p[1] < r0 + self.height
 
     def cells(self) -> Iterator[Pos]:
         """Every cell, row by row (``r``) from the top, each row by ``q``."""
@@ -122,7 +132,7 @@ class HexBoard(Board):
     def clamp(self, p: Pos) -> Pos:
         """Each coordinate pulled back onto the board: always one of the hexes nearest to ``p`` in hex
         steps (off the west or east edge it keeps the row, off the north or south edge the ``q``)."""
-        return (min(max(p[0], 0), self.width - 1), min(max(p[1], 0), self.height - 1))
+        return clamp_to(p, self.width, self.height, self.origin)
 
     def exits(self, p: Pos) -> Exits:
         """The precomputed ``(cell, step_cost)`` steps out of ``p``."""
@@ -130,13 +140,17 @@ class HexBoard(Board):
 
     def cells_within(self, center: Pos, radius: int) -> Iterator[Pos]:
         """The in-bounds hexes of the hexagon of ``radius`` around ``center``, in reading order."""
-        cq, cr = center
-        r0, r1 = max(cr - radius, 0), min(cr + radius, self.height - 1)
-        for r in range(r0, r1 + 1):
+        (cq, cr), (first_q, first_r), (last_q, last_r) = center, self.origin, self.corner
+        for r in range(max(cr - radius, first_r), min(cr + radius, last_r) + 1):
             dr = r - cr
-            q0 = max(cq - radius - min(dr, 0), 0)
-            q1 = min(cq + radius - max(dr, 0), self.width - 1)
+            q0 = max(cq - radius - min(dr, 0), first_q)
+            q1 = min(cq + radius - max(dr, 0), last_q)
             yield from ((q, r) for q in range(q0, q1 + 1))
+
+    @property
+    def corner(self) -> Pos:
+        """The last hex of the last row (the first hex of the first row is ``origin``)."""
+        return (self.origin[0] + self.width - 1, self.origin[1] + self.height - 1)
 
     def terrain_map(self) -> Mapping[Pos, Terrain]:
         """The cells that are not plain floor, with their terrain (read-only)."""
@@ -144,9 +158,14 @@ class HexBoard(Board):
 
     def with_terrain(self, p: Pos, terrain: Terrain) -> HexBoard:
         """A new board equal to this one except that ``p`` has ``terrain``."""
-        if not self.in_bounds(p):
-            raise ValueError(f"{p} is outside the {self.width}x{self.height} hex board")
-        return HexBoard(self.width, self.height, self.scale, {**self._grid, p: terrain})
+        return self.with_terrains({p: terrain})
+
+    def with_terrains(self, terrain: Mapping[Pos, Terrain]) -> HexBoard:
+        """A new board equal to this one (size, origin, scale) except for the hexes of ``terrain``."""
+        for p in terrain:
+            if not self.in_bounds(p):
+                raise ValueError(outside(p, self.width, self.height, self.origin, "hex board"))
+        return HexBoard(self.width, self.height, self.scale, {**self._grid, **terrain}, self.origin)
 
 
 def hex_distance(a: Pos, b: Pos) -> int:
@@ -192,15 +211,17 @@ def _round(point: tuple[int, ...], scale: int) -> Pos:
 
 
 @functools.cache
-def _cell_order(width: int, height: int) -> tuple[Pos, ...]:
-    return tuple((q, r) for r in range(height) for q in range(width))
+def _cell_order(width: int, height: int, origin: Pos) -> tuple[Pos, ...]:
+    return cell_order(width, height, origin)
 
 
 @functools.cache
-def _neighbor_table(width: int, height: int) -> dict[Pos, tuple[Pos, ...]]:
-    """Shared between boards of the same size; never mutated."""
+def _neighbor_table(width: int, height: int, origin: Pos) -> dict[Pos, tuple[Pos, ...]]:
+    """Shared between boards of the same size and origin; never mutated."""
+    cells = _cell_order(width, height, origin)
+    inside = frozenset(cells)
     table = {}
-    for q, r in _cell_order(width, height):
+    for q, r in cells:
         around = ((q + dq, r + dr) for dq, dr in DIRECTIONS)
-        table[(q, r)] = tuple((nq, nr) for nq, nr in around if 0 <= nq < width and 0 <= nr < height)
+        table[(q, r)] = tuple(p for p in around if p in inside)
     return table

@@ -1,8 +1,9 @@
 """Hex maps as text: parse a picture of a :class:`HexBoard`, and draw one back.
 
 One line per row ``r``, top to bottom; the cells of a row are separated by single spaces and cell ``k``
-of row ``r`` is the hex ``(k, r)``. Leading indentation is ignored on every line, so a map may shift each
-row half a hex (one space) further right than the row above, which draws the board as it lies::
+of row ``r`` is the hex ``(k, r)`` (``(q0 + k, r0 + r)`` when the map's first hex is the origin
+``(q0, r0)``). Leading indentation is ignored on every line, so a map may shift each row half a hex (one
+space) further right than the row above, which draws the board as it lies::
 
     a . . #
      . ~ . .
@@ -22,7 +23,7 @@ from tactica.grid.board import check_size
 from tactica.grid.hex import HexBoard
 from tactica.grid.scale import HEX_1, Scale
 from tactica.grid.terrain import Terrain
-from tactica.grid.textmap import MapError, _describe, _merge, _symbol
+from tactica.grid.textmap import MapError, _describe, _merge, _symbol, axes, column_labels
 from tactica.grid.types import Pos
 
 __all__ = ["HexMapParse", "parse_hex_map", "render_hex"]
@@ -50,9 +51,10 @@ class _Row:
 
 
 def parse_hex_map(
-    text: str, legend: Mapping[str, Terrain] | None = None, *, scale: Scale = HEX_1
+    text: str, legend: Mapping[str, Terrain] | None = None, *, scale: Scale = HEX_1, origin: Pos = (0, 0)
 ) -> HexMapParse:
-    """Read a hex map drawn in text. ``legend`` adds to (or overrides) the default legend.
+    """Read a hex map drawn in text. ``legend`` adds to (or overrides) the default legend; ``origin`` is
+    the hex of the first cell of the first line.
 
     Ragged rows, cells not separated by single spaces, unknown symbols and an empty map raise
     :class:`MapError` naming the line and column and listing the legend.
@@ -63,16 +65,16 @@ def parse_hex_map(
     _check_size(rows, width)
     terrain: dict[Pos, Terrain] = {}
     markers: dict[str, list[Pos]] = {}
-    for r, row in enumerate(rows):
+    for r, row in enumerate(rows, origin[1]):
         _check_width(row, width, symbols)
-        for q, (symbol, column) in enumerate(zip(row.cells, row.columns, strict=True)):
+        for q, (symbol, column) in enumerate(zip(row.cells, row.columns, strict=True), origin[0]):
             if symbol in symbols:
                 terrain[(q, r)] = symbols[symbol]
             elif symbol.isascii() and symbol.isalpha():
                 markers.setdefault(symbol, []).append((q, r))
             else:
                 raise MapError(row.number, column, f"unknown symbol {symbol!r}; {_describe(symbols)}")
-    return HexMapParse(HexBoard(width, len(rows), scale, terrain), markers)
+    return HexMapParse(HexBoard(width, len(rows), scale, terrain, origin), markers)
 
 
 def render_hex(
@@ -85,8 +87,9 @@ def render_hex(
     """Draw ``board`` with row ``r`` indented ``r`` spaces, so the hexes line up, and ``tokens`` (single
     characters) over the terrain.
 
-    With ``coordinates`` a header gives each column's ``q`` (its last digit) above row 0 and each row
-    starts with its ``r``; without, the text reads back with :func:`parse_hex_map`. Terrain the legend
+    With ``coordinates`` a header gives each column's ``q`` (its last digit, under a minus sign when it is
+    negative) above the first row and each row starts with its ``r``, counted from the board's ``origin``;
+    without, the text reads back with :func:`parse_hex_map` (given the same origin). Terrain the legend
     lacks is drawn ``#`` if it is a wall, else ``?``.
     """
     tokens = tokens or {}
@@ -96,16 +99,16 @@ def render_hex(
     symbol_of: dict[Terrain, str] = {}
     for symbol, terrain in _merge(legend).items():
         symbol_of.setdefault(terrain, symbol)
-    columns = range(board.width)
+    columns, lines = axes(board)
     rows = [
-        " " * r + " ".join(tokens.get((q, r)) or _symbol(symbol_of, board.terrain((q, r))) for q in columns)
-        for r in range(board.height)
+        " " * k + " ".join(tokens.get((q, r)) or _symbol(symbol_of, board.terrain((q, r))) for q in columns)
+        for k, r in enumerate(lines)
     ]
     if not coordinates:
         return "\n".join(rows)
-    margin = len(str(board.height - 1))
-    header = " " * (margin + 1) + " ".join(str(q % 10) for q in range(board.width))
-    return "\n".join([header, *(f"{r:>{margin}} {row}" for r, row in enumerate(rows))])
+    margin = max(len(str(r)) for r in lines)
+    header = [" " * (margin + 1) + " ".join(line) for line in column_labels(columns, digits=1)]
+    return "\n".join([*header, *(f"{r:>{margin}} {row}" for r, row in zip(lines, rows, strict=True))])
 
 
 def _rows(text: str, symbols: Mapping[str, Terrain]) -> list[_Row]:

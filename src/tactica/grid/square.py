@@ -6,7 +6,7 @@ import functools
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 
-from tactica.grid.board import Board, check_size
+from tactica.grid.board import Board, cell_order, check_origin, check_size, clamp_to, outside
 from tactica.grid.scale import FEET_5, Scale
 from tactica.grid.terrain import FLOOR, WALL, Terrain
 from tactica.grid.types import Pos
@@ -18,47 +18,57 @@ Exits = tuple[tuple[Pos, int], ...]
 
 
 class SquareBoard(Board):
-    """A ``width`` x ``height`` board of squares.
+    """A ``width`` x ``height`` board of squares whose top-left square is ``origin`` (``(0, 0)`` unless
+    given: columns run from ``origin[0]`` to ``origin[0] + width - 1``, rows likewise).
 
     Distance is Chebyshev (a diagonal step counts 1, so 30 ft is 6 squares in any direction). A diagonal
     step is blocked when both orthogonal cells it cuts past are walls. Cells outside the board read as
     walls. ``terrain`` lists the cells that are not plain floor.
     """
 
-    __slots__ = ("_cells", "_exits", "_grid", "_neighbors", "height", "width")
+    __slots__ = ("_cells", "_exits", "_grid", "_neighbors", "height", "origin", "width")
 
     width: int
     height: int
+    origin: Pos
     _cells: tuple[Pos, ...]
     _grid: dict[Pos, Terrain]
     _neighbors: dict[Pos, tuple[Pos, ...]]
     _exits: dict[Pos, Exits]
 
     def __init__(
-        self, width: int, height: int, scale: Scale = FEET_5, terrain: Mapping[Pos, Terrain] | None = None
+        self,
+        width: int,
+        height: int,
+        scale: Scale = FEET_5,
+        terrain: Mapping[Pos, Terrain] | None = None,
+        origin: Pos = (0, 0),
     ) -> None:
         check_size(width, height, "board")
+        check_origin(origin)
         super().__init__(scale)
-        cells = _cell_order(width, height)
+        cells = _cell_order(width, height, origin)
         grid = dict.fromkeys(cells, FLOOR)
         for p, t in (terrain or {}).items():
             if p not in grid:
-                raise ValueError(f"terrain at {p} is outside the {width}x{height} board")
+                raise ValueError("terrain at " + outside(p, width, height, origin))
             grid[p] = t
-        self._init(width=width, height=height, _cells=cells, _grid=grid)
-        self._init(_neighbors=_neighbor_table(width, height))
+        self._init(width=width, height=height, origin=origin, _cells=cells, _grid=grid)
+        self._init(_neighbors=_neighbor_table(width, height, origin))
         self._init(_exits={p: Board.exits(self, p) for p in cells})
 
     def __repr__(self) -> str:
         special = sum(1 for t in self._grid.values() if t != FLOOR)
-        return f"SquareBoard({self.width}x{self.height}, {self.scale}, {special} non-floor cells)"
+        at = f", origin {self.origin}" if self.origin != (0, 0) else ""
+        return f"SquareBoard({self.width}x{self.height}{at}, {self.scale}, {special} non-floor cells)"
 
-    def __reduce__(self) -> tuple[type[SquareBoard], tuple[int, int, Scale, dict[Pos, Terrain]]]:
-        return (SquareBoard, (self.width, self.height, self.scale, dict(self.terrain_map())))
+    def __reduce__(self) -> tuple[type[SquareBoard], tuple[int, int, Scale, dict[Pos, Terrain], Pos]]:
+        return (SquareBoard, (self.width, self.height, self.scale, dict(self.terrain_map()), self.origin))
 
     def in_bounds(self, p: Pos) -> bool:
         """True when ``p`` is a cell of the board."""
-        return 0 <= p[0] < self.width and 0 <= p[1] < self.height
+        x0, y0 = self.origin
+        return x0 <= p[0] < x0 + self.width and y0 <= p[1] < y0 + self.height
 
     def cells(self) -> Iterator[Pos]:
         """Every cell, row by row from the top-left."""
@@ -107,7 +117,7 @@ class SquareBoard(Board):
 
     def clamp(self, p: Pos) -> Pos:
         """Each coordinate pulled back onto the board."""
-        return (min(max(p[0], 0), self.width - 1), min(max(p[1], 0), self.height - 1))
+        return clamp_to(p, self.width, self.height, self.origin)
 
     def exits(self, p: Pos) -> Exits:
         """The precomputed ``(cell, step_cost)`` steps out of ``p``."""
@@ -115,9 +125,15 @@ class SquareBoard(Board):
 
     def cells_within(self, center: Pos, radius: int) -> Iterator[Pos]:
         """The in-bounds part of the ``(2 * radius + 1)``-wide square around ``center``."""
-        x0, x1 = max(center[0] - radius, 0), min(center[0] + radius, self.width - 1)
-        y0, y1 = max(center[1] - radius, 0), min(center[1] + radius, self.height - 1)
-        return ((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
+        (x0, y0), (x1, y1) = self.origin, self.corner
+        xs = range(max(center[0] - radius, x0), min(center[0] + radius, x1) + 1)
+        ys = range(max(center[1] - radius, y0), min(center[1] + radius, y1) + 1)
+        return ((x, y) for y in ys for x in xs)
+
+    @property
+    def corner(self) -> Pos:
+        """The bottom-right square (the top-left one is ``origin``)."""
+        return (self.origin[0] + self.width - 1, self.origin[1] + self.height - 1)
 
     def terrain_map(self) -> Mapping[Pos, Terrain]:
         """The cells that are not plain floor, with their terrain (read-only)."""
@@ -125,9 +141,14 @@ class SquareBoard(Board):
 
     def with_terrain(self, p: Pos, terrain: Terrain) -> SquareBoard:
         """A new board equal to this one except that ``p`` has ``terrain``."""
-        if not self.in_bounds(p):
-            raise ValueError(f"{p} is outside the {self.width}x{self.height} board")
-        return SquareBoard(self.width, self.height, self.scale, {**self._grid, p: terrain})
+        return self.with_terrains({p: terrain})
+
+    def with_terrains(self, terrain: Mapping[Pos, Terrain]) -> SquareBoard:
+        """A new board equal to this one (size, origin, scale) except for the cells of ``terrain``."""
+        for p in terrain:
+            if not self.in_bounds(p):
+                raise ValueError(outside(p, self.width, self.height, self.origin))
+        return SquareBoard(self.width, self.height, self.scale, {**self._grid, **terrain}, self.origin)
 
 
 def supercover(a: Pos, b: Pos) -> list[Pos]:
@@ -156,15 +177,17 @@ def supercover(a: Pos, b: Pos) -> list[Pos]:
 
 
 @functools.cache
-def _cell_order(width: int, height: int) -> tuple[Pos, ...]:
-    return tuple((x, y) for y in range(height) for x in range(width))
+def _cell_order(width: int, height: int, origin: Pos) -> tuple[Pos, ...]:
+    return cell_order(width, height, origin)
 
 
 @functools.cache
-def _neighbor_table(width: int, height: int) -> dict[Pos, tuple[Pos, ...]]:
-    """Shared between boards of the same size; never mutated."""
+def _neighbor_table(width: int, height: int, origin: Pos) -> dict[Pos, tuple[Pos, ...]]:
+    """Shared between boards of the same size and origin; never mutated."""
+    cells = _cell_order(width, height, origin)
+    inside = frozenset(cells)
     table = {}
-    for x, y in _cell_order(width, height):
+    for x, y in cells:
         around = ((x + dx, y + dy) for dx, dy in DIRECTIONS)
-        table[(x, y)] = tuple((nx, ny) for nx, ny in around if 0 <= nx < width and 0 <= ny < height)
+        table[(x, y)] = tuple(q for q in around if q in inside)
     return table

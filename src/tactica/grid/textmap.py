@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from tactica.grid.board import check_size
+from tactica.grid.hex import HexBoard
 from tactica.grid.scale import FEET_5, Scale
 from tactica.grid.square import SquareBoard
 from tactica.grid.terrain import FLOOR, WALL, Cover, Terrain
@@ -71,8 +72,12 @@ class _Row:
     end_column: int
 
 
-def parse_map(text: str, legend: Mapping[str, Terrain] | None = None, *, scale: Scale = FEET_5) -> MapParse:
-    """Read a map drawn in text. ``legend`` adds to (or overrides) :data:`DEFAULT_LEGEND`.
+def parse_map(
+    text: str, legend: Mapping[str, Terrain] | None = None, *, scale: Scale = FEET_5, origin: Pos = (0, 0)
+) -> MapParse:
+    """Read a map drawn in text. ``legend`` adds to (or overrides) :data:`DEFAULT_LEGEND`; ``origin`` is
+    the square of the text's top-left character (cell ``x`` of row ``y`` is ``(origin[0] + x, origin[1]
+    + y)``).
 
     A letter that the legend does not define is a marker on floor. Ragged rows, unknown symbols and an
     empty map raise :class:`MapError` naming the line and column and listing the legend.
@@ -83,16 +88,16 @@ def parse_map(text: str, legend: Mapping[str, Terrain] | None = None, *, scale: 
     _check_size(rows, width)
     terrain: dict[Pos, Terrain] = {}
     markers: dict[str, list[Pos]] = {}
-    for y, row in enumerate(rows):
+    for y, row in enumerate(rows, origin[1]):
         _check_width(row, width, symbols)
-        for x, (symbol, column) in enumerate(zip(row.cells, row.columns, strict=True)):
+        for x, (symbol, column) in enumerate(zip(row.cells, row.columns, strict=True), origin[0]):
             if symbol in symbols:
                 terrain[(x, y)] = symbols[symbol]
             elif symbol.isascii() and symbol.isalpha():
                 markers.setdefault(symbol, []).append((x, y))
             else:
                 raise MapError(row.number, column, f"unknown symbol {symbol!r}; {_describe(symbols)}")
-    return MapParse(SquareBoard(width, len(rows), scale, terrain), markers)
+    return MapParse(SquareBoard(width, len(rows), scale, terrain, origin), markers)
 
 
 def render(
@@ -105,7 +110,8 @@ def render(
     """Draw ``board`` with one character per cell, ``tokens`` (single characters) over the terrain.
 
     With ``coordinates`` the column numbers run across the top (read downwards when they have several
-    digits) and the row numbers down the left; without, the text reads back with :func:`parse_map`.
+    digits or a minus sign) and the row numbers down the left, counted from the board's ``origin``;
+    without, the text reads back with :func:`parse_map` (given the same origin).
     Terrain the legend lacks is drawn ``#`` if it is a wall, else ``?``.
     """
     tokens = tokens or {}
@@ -115,13 +121,27 @@ def render(
     symbol_of: dict[Terrain, str] = {}
     for symbol, terrain in _merge(legend).items():
         symbol_of.setdefault(terrain, symbol)
-    rows = [
-        "".join(tokens.get((x, y)) or _symbol(symbol_of, board.terrain((x, y))) for x in range(board.width))
-        for y in range(board.height)
-    ]
+    xs, ys = axes(board)
+    rows = ["".join(tokens.get((x, y)) or _symbol(symbol_of, board.terrain((x, y))) for x in xs) for y in ys]
     if not coordinates:
         return "\n".join(rows)
-    return "\n".join(_with_coordinates(rows, board.width))
+    return "\n".join(_with_coordinates(rows, xs, ys))
+
+
+def axes(board: SquareBoard | HexBoard) -> tuple[range, range]:
+    """The board's columns (``x`` or ``q``) and rows (``y`` or ``r``), from its origin."""
+    (x0, y0), (x1, y1) = board.origin, board.corner
+    return range(x0, x1 + 1), range(y0, y1 + 1)
+
+
+def column_labels(numbers: range, digits: int | None = None) -> list[str]:
+    """Lines that write ``numbers`` downwards, one character per number: a line per digit (only the last
+    ``digits`` when given), with a line of minus signs above when a number is negative."""
+    words = [str(abs(n))[-digits:] if digits else str(abs(n)) for n in numbers]
+    depth = max(len(w) for w in words)
+    lines = ["".join(w.rjust(depth)[k] for w in words) for k in range(depth)]
+    signs = "".join("-" if n < 0 else " " for n in numbers)
+    return [signs, *lines] if "-" in signs else lines
 
 
 def _merge(legend: Mapping[str, Terrain] | None) -> dict[str, Terrain]:
@@ -198,12 +218,11 @@ def _symbol(symbol_of: Mapping[Terrain, str], terrain: Terrain) -> str:
     return "#" if terrain.wall else "?"
 
 
-def _with_coordinates(rows: list[str], width: int) -> list[str]:
+def _with_coordinates(rows: list[str], xs: range, ys: range) -> list[str]:
     """``rows`` with column numbers above (one line per digit) and row numbers on the left."""
-    margin = len(str(len(rows) - 1))
-    labels = [str(x).rjust(len(str(width - 1))) for x in range(width)]
-    header = [" " * (margin + 1) + "".join(label[k] for label in labels) for k in range(len(labels[0]))]
-    return header + [f"{y:>{margin}} {row}" for y, row in enumerate(rows)]
+    margin = max(len(str(y)) for y in ys)
+    header = [" " * (margin + 1) + line for line in column_labels(xs)]
+    return header + [f"{y:>{margin}} {row}" for y, row in zip(ys, rows, strict=True)]
 
 
 def _check_size(rows: list[_Row], width: int) -> None:

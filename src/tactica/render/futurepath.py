@@ -23,7 +23,13 @@ MOVE_VERBS = {
     "drag": "moves, dragging,",
 }
 POSTURES = {"prone": "drops prone", "standing": "stands up", "sitting": "sits down", "kneeling": "kneels"}
-HANDLING = {"draw": "draws", "holster": "holsters", "switch": "switches to", "drop": "drops"}
+HANDLING = {
+    "draw": "draws",
+    "holster": "holsters",
+    "switch": "switches to",
+    "drop": "drops",
+    "pickup": "picks up",
+}
 STATUS = {"active": "is back in the fight", "dying": "is dying", "stable": "is stable", "dead": "is dead"}
 
 

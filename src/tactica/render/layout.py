@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from tactica.grid import HexBoard, SquareBoard
+from tactica.grid.textmap import axes
 from tactica.grid.types import Pos
 
 #: Pixels per square (and the width of a hex).
@@ -15,14 +16,16 @@ MARGIN = 26
 
 
 class Layout:
-    """Squares ``CELL`` pixels wide, column ``x`` left to right and row ``y`` top to bottom."""
+    """Squares ``CELL`` pixels wide, column ``x`` left to right and row ``y`` top to bottom, the board's
+    origin (its top-left cell) in the top-left corner."""
 
     def __init__(self, board: SquareBoard | HexBoard) -> None:
         self.board = board
 
     def center(self, p: Pos) -> tuple[float, float]:
         """The pixel centre of a cell."""
-        return (MARGIN + (p[0] + 0.5) * CELL, MARGIN + (p[1] + 0.5) * CELL)
+        x0, y0 = self.board.origin
+        return (MARGIN + (p[0] - x0 + 0.5) * CELL, MARGIN + (p[1] - y0 + 0.5) * CELL)
 
     def shape(self, p: Pos, attrs: str, inner: str = "", inset: float = 0.0) -> str:
         """The cell's outline as an element with ``attrs`` around ``inner`` (``inset``: smaller by that
@@ -38,14 +41,14 @@ class Layout:
 
     def coordinates(self) -> list[str]:
         """Column numbers above and below the map, row numbers left and right of it."""
-        w, h = self.board.width, self.board.height
+        (xs, ys), (x0, y0) = axes(self.board), self.board.origin
         width, height = self.size()
         out = []
-        for x in range(w):
-            cx = self.center((x, 0))[0]
+        for x in xs:
+            cx = self.center((x, y0))[0]
             out += [coordinate(cx, MARGIN - 8, x), coordinate(cx, height - MARGIN + 17, x)]
-        for y in range(h):
-            cy = self.center((0, y))[1] + 4
+        for y in ys:
+            cy = self.center((x0, y))[1] + 4
             out += [coordinate(MARGIN / 2, cy, y), coordinate(width - MARGIN / 2, cy, y)]
         return out
 
@@ -56,8 +59,8 @@ class HexLayout(Layout):
     RADIUS = CELL / math.sqrt(3)
 
     def center(self, p: Pos) -> tuple[float, float]:
-        x, y = self.board.center(p)
-        return (MARGIN + CELL / 2 + x * CELL, MARGIN + self.RADIUS + y * CELL)
+        (x, y), (x0, y0) = self.board.center(p), self.board.center(self.board.origin)
+        return (MARGIN + CELL / 2 + (x - x0) * CELL, MARGIN + self.RADIUS + (y - y0) * CELL)
 
     def shape(self, p: Pos, attrs: str, inner: str = "", inset: float = 0.0) -> str:
         cx, cy = self.center(p)
@@ -73,13 +76,13 @@ class HexLayout(Layout):
 
     def coordinates(self) -> list[str]:
         """``q`` above the first row and below the last, ``r`` left and right of each row."""
-        w, h = self.board.width, self.board.height
+        (qs, rs), (first, last) = axes(self.board), (self.board.origin, self.board.corner)
         out = []
-        for q in range(w):
-            (tx, _), (bx, by) = self.center((q, 0)), self.center((q, h - 1))
+        for q in qs:
+            (tx, _), (bx, by) = self.center((q, first[1])), self.center((q, last[1]))
             out += [coordinate(tx, MARGIN - 8, q), coordinate(bx, by + self.RADIUS + 17, q)]
-        for r in range(h):
-            (lx, cy), (rx, _) = self.center((0, r)), self.center((w - 1, r))
+        for r in rs:
+            (lx, cy), (rx, _) = self.center((first[0], r)), self.center((last[0], r))
             out += [coordinate(lx - CELL / 2 - 11, cy + 4, r), coordinate(rx + CELL / 2 + 11, cy + 4, r)]
         return out
 

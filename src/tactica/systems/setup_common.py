@@ -23,11 +23,25 @@ from tactica.grid import (
     parse_hex_map,
     parse_map,
 )
-from tactica.grid.board import check_size
+from tactica.grid.board import MAX_ORIGIN, check_size, describe_extent
 from tactica.systems.validation import explain_validation_error
 
 ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
 Markers = dict[str, list[tuple[int, int]]]
+
+
+def _is_pair(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
+
+
+def check_origin_value(value: Any) -> Any:
+    """Validator body for ``map.origin``: ``[x, y]``, whole numbers within ``MAX_ORIGIN`` of 0."""
+    if _is_pair(value) and max(abs(v) for v in value) <= MAX_ORIGIN:
+        return value
+    raise ValueError(
+        f"the origin is the top-left cell as [x, y] ([q, r] on hexes), two whole numbers from {-MAX_ORIGIN:,}"
+        f" to {MAX_ORIGIN:,}; got {brief(value)}"
+    )
 
 
 class TerrainSpec(BaseModel):
@@ -50,7 +64,9 @@ class MapSpec(BaseModel):
 
     ``grid: hex`` makes it a board of hexes (:class:`HexBoard`, text read by :func:`parse_hex_map`:
     cells separated by spaces, cell k of line r is the hex ``[k, r]``); ``scale_ft`` is then the width
-    of one hex.
+    of one hex. ``origin`` names the top-left cell (``[0, 0]`` unless given): every position of the fight
+    (the file's, the actions', the events', the drawings') counts from it, so a map may have negative
+    coordinates.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -60,6 +76,7 @@ class MapSpec(BaseModel):
     height: int | None = Field(None, ge=1)
     legend: dict[str, TerrainSpec] = Field(default_factory=dict)
     scale_ft: int = Field(5, ge=1)
+    origin: Annotated[tuple[int, int], BeforeValidator(check_origin_value)] = (0, 0)
 
     @model_validator(mode="after")
     def _check(self) -> MapSpec:
@@ -93,18 +110,18 @@ def build_board(
     """
     if spec.grid == "hex" and not allow_hex:
         raise SetupError("map.grid: this system plays on squares only; use grid: square (the default)")
-    scale = Scale(spec.scale_ft, "ft")
+    scale, origin = Scale(spec.scale_ft, "ft"), spec.origin
     if spec.text is None:
         assert spec.width is not None and spec.height is not None
         if spec.grid == "hex":
-            return HexBoard(spec.width, spec.height, scale), {}
-        return SquareBoard(spec.width, spec.height, scale), {}
+            return HexBoard(spec.width, spec.height, scale, origin=origin), {}
+        return SquareBoard(spec.width, spec.height, scale, origin=origin), {}
     symbols = {**(legend or {}), **{k: v.terrain() for k, v in spec.legend.items()}}
     try:
         if spec.grid == "hex":
-            hexes = parse_hex_map(spec.text, symbols or None, scale=scale)
+            hexes = parse_hex_map(spec.text, symbols or None, scale=scale, origin=origin)
             return hexes.board, hexes.markers
-        parsed = parse_map(spec.text, symbols or None, scale=scale)
+        parsed = parse_map(spec.text, symbols or None, scale=scale, origin=origin)
     except MapError as error:
         raise SetupError(f"map.text: {error}") from None
     return parsed.board, parsed.markers
@@ -123,31 +140,53 @@ def place(at: tuple[int, int] | str, board: Board, markers: Markers, where: str)
             raise SetupError(f"{where}.at: marker '{at}' appears {len(cells)} times on the map; use it once")
         return cells[0]
     if not board.in_bounds(at):
-        raise SetupError(f"{where}.at: position {list(at)} is off the map{_bounds(board)}")
+        raise SetupError(f"{where}.at: {off_the_map(board, at)}")
     if board.terrain(at).wall:
         raise SetupError(f"{where}.at: position {list(at)} is a wall")
     return at
 
 
-def _bounds(board: Board) -> str:
-    """The board's coordinate ranges for an off-the-map message: `` (x 0-9, y 0-7)``, or ``q``/``r``."""
-    if isinstance(board, SquareBoard):
-        return f" (x 0-{board.width - 1}, y 0-{board.height - 1})"
-    if isinstance(board, HexBoard):
-        return f" (q 0-{board.width - 1}, r 0-{board.height - 1})"
-    return ""
+def off_the_map(board: Board, at: tuple[int, int]) -> str:
+    """``position [9, 0] is off the map (x 0-7, y 0-5)``: the board's coordinate ranges from its origin
+    (``q``/``r`` on hexes), so a file using negative coordinates sees which are valid."""
+    extent = ""
+    if isinstance(board, (SquareBoard, HexBoard)):
+        names = ("q", "r") if isinstance(board, HexBoard) else ("x", "y")
+        extent = describe_extent(board.width, board.height, board.origin, names)
+    return f"position {list(at)} is off the map{extent}"
 
 
 def check_position(value: Any) -> Any:
     """Validator body for ``at`` fields: a marker letter or ``[x, y]``."""
-    is_pair = isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)
-    if isinstance(value, str) or is_pair:
+    if isinstance(value, str) or _is_pair(value):
         return value
     raise ValueError(f"must be a marker letter from the map or [x, y] ([q, r] on hexes); got {brief(value)}")
 
 
 #: A combatant's ``at`` in setup data: a marker letter from the map, or ``[x, y]`` (``[q, r]`` on hexes).
 Position = Annotated[tuple[int, int] | str, BeforeValidator(check_position)]
+
+
+class GroundSpec(BaseModel):
+    """An item lying on the map when the fight starts (a ``ground:`` entry, issue 14 points 8 and 9): its
+    name (a weapon of the content file or of ``weapons:``; Star Rangers also names a magazine ``mag-W`` and
+    loose rounds ``rounds-W``), where it lies, and the shots or rounds in it (default: a full magazine)."""
+
+    model_config = ConfigDict(extra="forbid")
+    item: str = Field(pattern=ID)
+    at: Position
+    ammo: int | None = Field(None, ge=0)
+
+
+def placed_items(
+    specs: Sequence[GroundSpec], board: Board, markers: Markers
+) -> Iterator[tuple[str, GroundSpec, tuple[int, int]]]:
+    """Each ``ground:`` entry with the place to name in errors (``ground[1] (rifle)``) and its cell (on the
+    map, not a wall); the system checks the item itself."""
+    for i, spec in enumerate(specs):
+        where = f"ground[{i}] ({spec.item})"
+        yield where, spec, place(spec.at, board, markers, where)
+
 
 S_co = TypeVar("S_co")
 

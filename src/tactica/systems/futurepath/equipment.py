@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.systems.futurepath import ground
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import PostureChanged, WeaponHandled
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -70,11 +71,11 @@ def drop_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
 
 
 def drop_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
-    """Rule 7: dropping several objects at once is one Free action. Dropped weapons are gone."""
+    """Rule 7: dropping several objects at once is one Free action. Dropped weapons lie in the square, to be
+    picked up (:mod:`~tactica.systems.futurepath.ground`)."""
     names = list(fighter.hands) if action.target == "all" else [action.target or ""]
     for name in names:
-        fighter.hands.remove(name)
-        fighter.carried.remove(name)
+        ground.lay(state, fighter, name)
         ctx.emit(WeaponHandled(fighter.id, "drop", name))
 
 

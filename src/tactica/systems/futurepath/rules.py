@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from tactica.systems.futurepath import (
     equipment,
     fighting,
     grenades,
+    ground,
     hazards,
     movement,
     odds,
@@ -63,6 +65,7 @@ RULE_MODULES: list[Any] = [
     fighting,
     equipment,
     grenades,
+    ground,
     hazards,
     doors,
     care,
@@ -127,6 +130,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             )
         for t in game.spec.traps:
             state.traps[t.id] = TrapState(t.id, t.at)
+        state.ground = [copy.copy(item) for item in game.ground]
         return state
 
     def side_of(self, game: G, actor: str) -> str:

@@ -15,15 +15,20 @@ from tactica.engine.system import Game
 from tactica.grid import Cover, SquareBoard
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.sheet import Character, Weapon
+from tactica.systems.futurepath.state import GroundItem
 from tactica.systems.setup_common import (
     ID,
+    GroundSpec,
     MapSpec,
+    Markers,
     Position,
     build_board,
     check_places,
     each_combatant,
     load_content,
+    off_the_map,
     place,
+    placed_items,
     sheet_data,
     validated,
 )
@@ -99,6 +104,7 @@ class SetupSpec(BaseModel):
     weak: list[tuple[int, int]] = Field(
         default_factory=list, description="rule 43 (l.263): squares of weak walls or barriers (Full cover)"
     )
+    ground: list[GroundSpec] = Field(default_factory=list, description="weapons lying on the map")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,7 @@ class FuturePathGame(Game):
     weapons: Mapping[str, Weapon]
     start: Mapping[str, Placement]
     spec: SetupSpec
+    ground: tuple[GroundItem, ...] = ()
 
     @cached_property
     def sturdy_board(self) -> SquareBoard:
@@ -133,14 +140,14 @@ class FuturePathGame(Game):
         cells = {p: board.terrain(p) for p in board.cells()}
         for p in self.spec.weak:
             cells[p] = replace(cells[p], wall=False, cover=Cover.NONE)
-        return SquareBoard(board.width, board.height, board.scale, cells)
+        return board.with_terrains(cells)
 
     @cached_property
     def flat_board(self) -> SquareBoard:
         """The board with difficult terrain made ordinary (A18 'whole_move' halves the move instead)."""
         board = self.board
         cells = {p: replace(board.terrain(p), difficult=False) for p in board.cells()}
-        return SquareBoard(board.width, board.height, board.scale, cells)
+        return board.with_terrains(cells)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -165,7 +172,31 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
         loadout = _loadout(c, weapons, where)
         start[c.id] = Placement(c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now)
     _check_places(start, spec, board)
-    return FuturePathGame(system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec)
+    items = _ground(spec, weapons, board, markers)
+    return FuturePathGame(
+        system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec, items
+    )
+
+
+def _ground(
+    spec: SetupSpec, weapons: Mapping[str, Weapon], board: SquareBoard, markers: Markers
+) -> tuple[GroundItem, ...]:
+    """The weapons of ``ground:``: known ones, on the map, with at most a full magazine (default: full)."""
+    out = []
+    for where, item, at in placed_items(spec.ground, board, markers):
+        weapon = weapons.get(item.item)
+        if weapon is None:
+            raise SetupError(
+                f"{where}.item: unknown weapon '{item.item}'; known: {', '.join(sorted(weapons))}"
+            )
+        if item.ammo is not None and weapon.ammo is None:
+            raise SetupError(f"{where}.ammo: the {weapon.name} takes no ammunition; leave 'ammo' out")
+        if item.ammo is not None and weapon.ammo is not None and item.ammo > weapon.ammo:
+            raise SetupError(
+                f"{where}.ammo: {item.ammo} is more than the {weapon.name} holds ({weapon.ammo})"
+            )
+        out.append(GroundItem(weapon.name, at, weapon.ammo if item.ammo is None else item.ammo))
+    return tuple(out)
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
@@ -217,7 +248,7 @@ def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: Square
     for kind, items in (("objects", spec.objects), ("traps", spec.traps)):
         for item in items:
             if not board.in_bounds(item.at):
-                raise SetupError(f"{kind}.{item.id}.at: position {list(item.at)} is off the map")
+                raise SetupError(f"{kind}.{item.id}.at: {off_the_map(board, item.at)}")
     for i, at in enumerate(spec.weak):
         _check_weak(board, at, f"weak[{i}]")
 
@@ -225,7 +256,7 @@ def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: Square
 def _check_weak(board: SquareBoard, at: tuple[int, int], where: str) -> None:
     """Rule 43: only a wall or Full-cover terrain on the map can be weak."""
     if not board.in_bounds(at):
-        raise SetupError(f"{where}: position {list(at)} is off the map")
+        raise SetupError(f"{where}: {off_the_map(board, at)}")
     terrain = board.terrain(at)
     if not (terrain.wall or terrain.cover == Cover.FULL):
         raise SetupError(

@@ -81,6 +81,16 @@ class TrapState:
 
 
 @dataclass(slots=True)
+class GroundItem:
+    """A weapon lying on a square (dropped, rule 7, or there from the start), with the rounds left in it
+    (``ammo``; None for a weapon without ammunition)."""
+
+    name: str
+    pos: tuple[int, int]
+    ammo: int | None = None
+
+
+@dataclass(slots=True)
 class FuturePathState(State):
     """A FuturePath fight in progress."""
 
@@ -88,4 +98,5 @@ class FuturePathState(State):
     acting: list[str] = field(default_factory=list)
     objects: dict[str, ObjectState] = field(default_factory=dict)
     traps: dict[str, TrapState] = field(default_factory=dict)
+    ground: list[GroundItem] = field(default_factory=list)
     conditions: list[Condition] = field(default_factory=list)

@@ -13,19 +13,9 @@ from tactica.engine.errors import SetupError
 from tactica.grid import Board
 from tactica.systems.phase3d6.sheet import Weapon
 from tactica.systems.phase3d6.state import Door, GroundItem
-from tactica.systems.setup_common import ID, Markers, Position, place
+from tactica.systems.setup_common import ID, GroundSpec, Markers, Position, place, placed_items
 
 Pos = tuple[int, int]
-
-
-class GroundSpec(BaseModel):
-    """A weapon lying on the map: its name (a weapon of the content file or of ``weapons:``), where, and the
-    shots left in it (a weapon with ammunition; default: full)."""
-
-    model_config = ConfigDict(extra="forbid")
-    item: str = Field(pattern=ID)
-    at: Position
-    ammo: int | None = Field(None, ge=0)
 
 
 class ObjectSpec(BaseModel):
@@ -43,13 +33,11 @@ def ground_items(
 ) -> tuple[GroundItem, ...]:
     """The items of ``ground:``, each checked: a known weapon, on the map, shots within its magazine."""
     out = []
-    for i, spec in enumerate(specs):
-        where = f"ground[{i}] ({spec.item})"
+    for where, spec, at in placed_items(specs, board, markers):
         weapon = weapons.get(spec.item)
         if weapon is None:
             known = ", ".join(sorted(weapons))
             raise SetupError(f"{where}.item: unknown weapon '{spec.item}'; known: {known}")
-        at = place(spec.at, board, markers, where)
         out.append(GroundItem(spec.item, at, _shots(spec.ammo, weapon, where)))
     return tuple(out)
 

@@ -12,11 +12,12 @@ from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
-from tactica.systems.phase3d6.placed import GroundSpec, ObjectSpec, doors, ground_items, shots_at_start
+from tactica.systems.phase3d6.placed import ObjectSpec, doors, ground_items, shots_at_start
 from tactica.systems.phase3d6.sheet import Character, Weapon
 from tactica.systems.phase3d6.state import Door, GroundItem
 from tactica.systems.setup_common import (
     ID,
+    GroundSpec,
     MapSpec,
     Placement,
     Position,

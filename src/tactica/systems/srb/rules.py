@@ -10,6 +10,7 @@ refilling a magazine), ``clear W`` (a jammed, safe or switched-off weapon), ``co
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -416,6 +417,7 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
             if f.hp <= 0:
                 f.status = "dead" if f.hp <= -10 else "down"
             state.fighters[cid] = f
+        state.ground = [copy.deepcopy(item) for item in game.ground]
         return state
 
     def side_of(self, game: G, actor: str) -> str:

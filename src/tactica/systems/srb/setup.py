@@ -13,6 +13,7 @@ from tactica.engine.system import Game
 from tactica.grid import SquareBoard
 from tactica.systems.setup_common import (
     ID,
+    GroundSpec,
     MapSpec,
     Placement,
     Position,
@@ -26,7 +27,9 @@ from tactica.systems.setup_common import (
     validated,
 )
 from tactica.systems.srb.options import StarRangersOptions
+from tactica.systems.srb.placed import ground_items
 from tactica.systems.srb.sheet import Character, Weapon
+from tactica.systems.srb.state import GroundItem
 
 Pos = tuple[int, int]
 #: Every combatant can strike unarmed.
@@ -61,6 +64,7 @@ class SetupSpec(BaseModel):
     combatants: list[CombatantSpec] = Field(min_length=2)
     weapons: dict[str, dict[str, Any]] = Field(default_factory=dict, description="extra weapons and powers")
     initiative: dict[str, int] | None = Field(None, description="fixed initiative results by combatant")
+    ground: list[GroundSpec] = Field(default_factory=list, description="items lying on the map")
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class SrbGame(Game):
     start: Mapping[str, Placement[CombatantSpec]]
     sizes: Mapping[str, str]
     spec: SetupSpec
+    ground: tuple[GroundItem, ...] = ()
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -102,7 +107,8 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
         for cid in spec.initiative:
             if cid not in sheets:
                 raise SetupError(f"initiative: no combatant '{cid}' (combatants: {', '.join(sheets)})")
-    return SrbGame(system, setup, spec.options, board, sheets, weapons, start, sizes, spec)
+    items = ground_items(spec.ground, weapons, board, markers)
+    return SrbGame(system, setup, spec.options, board, sheets, weapons, start, sizes, spec, items)
 
 
 def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
