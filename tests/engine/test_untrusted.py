@@ -139,14 +139,17 @@ class FailingDice:
 def failing_in_the_middle(system_id: str) -> tuple[Fight, Action]:
     """A fight and a legal action whose resolution draws dice at least twice and records events before the
     second draw (so a failure there lands in the middle of it, after the state has begun to change)."""
-    for seed in range(40):
-        fight = played(system_id, seed, 3 + seed)
-        for action in fight.legal_actions():
-            counter = FailingDice(SeededDice(seed), 10**9, RuntimeError())
-            probe = fight.clone(dice=counter)
-            probe.apply(action)
-            if counter.draws >= 2 and len(probe.events) - len(fight.events) >= 2:
-                return fight, action
+    for seed in range(10):
+        fight = played(system_id, seed, 0)
+        policy = RandomPolicy(seed)
+        while not fight.is_over() and len(fight.history) < 300:
+            for action in fight.legal_actions():
+                counter = FailingDice(SeededDice(seed), 10**9, RuntimeError())
+                probe = fight.clone(dice=counter)
+                probe.apply(action)
+                if counter.draws >= 2 and len(probe.events) - len(fight.events) >= 2:
+                    return fight, action
+            fight.apply(policy.choose(fight))
     raise AssertionError(f"{system_id}: no action rolling twice found")
 
 

@@ -208,13 +208,14 @@ class Fight:
                 fight.apply(action)
             except (DiceError, TacticaError) as error:
                 raise save.replay_error(k, action, error) from None
-        if fight.tape.pos != len(faces):
+        rolled = fight.tape.pos
+        fight.tape = DiceTape(SeededDice(data["seed"], rolled), faces[:rolled])
+        save.check_steps(fight, data)  # an edited face names the first step that differs, even if it left faces
+        if rolled != len(faces):
             raise SaveError(
-                f"saved fight: {len(faces) - fight.tape.pos} of its faces were never rolled by its actions"
+                f"saved fight: {len(faces) - rolled} of its faces were never rolled by its actions"
                 " (faces were added by hand)"
             )
-        fight.tape = DiceTape(SeededDice(data["seed"], len(faces)), faces)
-        save.check_steps(fight, data)
         return fight
 
     @property
