@@ -96,7 +96,8 @@ class Fight:
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` is among the legal actions now, else why not (in the rules' words where the
         system can say; else what the legal forms of that verb are)."""
-        return self._why_not(self.normalize(action))
+        checked = Action.check(action)
+        return self._route_refusal(checked) or self._why_not(self.normalize(checked))
 
     def apply(self, action: Action | str) -> list[Event]:
         """Validate and resolve ``action``; return the events it caused.
@@ -106,7 +107,11 @@ class Fight:
         :class:`ActionSyntaxError`). Applying is all-or-nothing: whatever fails while the action resolves,
         the fight is left exactly as it was (a failure that is not the rules refusing, a bug, is raised as
         :class:`ResolutionFault`)."""
-        action = self.normalize(action)
+        checked = Action.check(action)
+        reason = self._route_refusal(checked)
+        if reason is not None:
+            raise IllegalAction(checked, reason)
+        action = self.normalize(checked)
         reason = self._why_not(action)
         if reason is not None:
             raise IllegalAction(action, reason)
@@ -247,9 +252,30 @@ class Fight:
         """:meth:`why_illegal` of an action already normalized."""
         if self.state.over:
             return "the fight is over"
+        if action.via:
+            return self._route_reason(action)
         if self._is_listed(action):
             return None
         return self._system_reason(action) or self._not_listed(action)
+
+    def _route_refusal(self, action: Action) -> str | None:
+        """Why an action may not name a route at all (before the system's written form drops anything)."""
+        if not action.via or self.system.takes_route(self.game, action):
+            return None
+        return (
+            f"'{action.verb}' names one square, not a route of {len(action.route)}: only a move may list"
+            f" waypoints (e.g. '{action.actor} move @1,0 @3,0 @3,2')"
+        )
+
+    def _route_reason(self, action: Action) -> str | None:
+        """A route is accepted, never listed: the system's reason decides, and a failure to give one is a
+        refusal."""
+        try:
+            return self.system.why_illegal(self.game, self.state, action)
+        except (DiceError, TacticaError) as error:
+            return str(error)
+        except Exception:
+            return "the rules could not check this route"
 
     def _is_listed(self, action: Action) -> bool:
         """Whether ``action`` is among the legal actions now. Policies hand back one of the listed objects,

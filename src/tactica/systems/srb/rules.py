@@ -11,7 +11,7 @@ refilling a magazine), ``clear W`` (a jammed, safe or switched-off weapon), ``co
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tactica.engine.action import Action
@@ -91,9 +91,16 @@ def _move_explain(game: G, state: S, f: Fighter, action: Action) -> str:
     return _refused(game, state, f, "move", "move", problem)
 
 
+def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
+    """Issue 14 point 9: a move along waypoints, judged by the rules of any move (never listed)."""
+    if f.prone:
+        return f"Star Rangers 22: {f.id} is prone (it fell): stand up first (a move action)"
+    found = movement.route_path(game, state, f, action)
+    return economy.refusal(game, state, f, "move", "move") or (found if isinstance(found, str) else None)
+
+
 def _move(game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
-    assert action.at is not None
-    movement.walk(game, state, f, action.at, ctx)
+    movement.walk(game, state, f, action, ctx)
 
 
 def _stand_candidates(game: G, state: S, f: Fighter) -> list[tuple[Action, Cost]]:
@@ -464,14 +471,16 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         if action.verb in ("attack", "heavy-melee") and action.using is None:
             natural = [n for n in f.gear if game.weapons[n].category == "natural"]
             weapon = f.hand or (natural[0] if natural else UNARMED)
-            return Action(
-                action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to
-            )
+            return replace(action, using=weapon)
         if action.verb in ("reload", "store", "drop", "clear") and action.target is None and f.hand:
-            return Action(action.actor, action.verb, f.hand, action.at, action.using, action.flags, action.to)
+            return replace(action, target=f.hand)
         return action
 
     # -- why not --------------------------------------------------------------------------------
+
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: a move may follow waypoints."""
+        return action.verb == "move"
 
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         f = state.fighters.get(action.actor)
@@ -486,6 +495,8 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         verb = VERBS.get(action.verb)
         if verb is None:
             return f"unknown action '{action.verb}'; Star Rangers actions: {', '.join(TURN_VERBS)}"
+        if action.via:
+            return _route_refusal(game, state, f, action)
         if action in self.legal_actions_of(game, state, f.id, (action.verb,)):
             return None
         return verb.explain(game, state, f, action)
