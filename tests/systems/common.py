@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tactica.engine import Action, Fight
@@ -58,3 +59,13 @@ def acting(fight: Fight) -> str | None:
 def fs(fight: Fight, fid: str) -> Any:
     """A combatant's state now."""
     return fight.state.fighters[fid]  # type: ignore[attr-defined]
+
+
+def saves_and_replays(fight: Fight) -> Fight:
+    """Issue 14 point 9: the fight's JSON save loads back to the same fight (every action replayed, a route
+    included), and a replay of its actions over its faces gives the same events; the loaded fight."""
+    loaded = Fight.from_dict(json.loads(fight.to_json()), fight.system)
+    assert loaded.to_json() == fight.to_json()
+    again = Fight.replay(fight.game, [str(a) for a in fight.history], fight.faces, seed=fight.seed)
+    assert again.log_digest() == fight.log_digest()
+    return loaded
