@@ -94,6 +94,8 @@ def test_a_route_on_a_verb_of_one_square_is_refused_and_changes_nothing() -> Non
             fight.apply(text)
     with pytest.raises(IllegalAction, match=r"leg 2 \(@1,0 to @9,0\): @9,0 is off the map"):
         fight.apply("vex move @1,0 @9,0")
+    for text in ("vex move rook @1,0 @2,0", "vex move @1,0 @2,0 with rifle"):
+        assert "names its squares and flags only" in (fight.why_illegal(text) or "")
     assert to_data(fight.state) == before and fight.history == []
 
 

@@ -83,7 +83,7 @@ def test_9_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing() -> N
         "a move @2,3 @3,3": "leg 2 (@2,3 to @3,3): @3,3 is a wall",
         "a move @1,1 @2,2 @3,2": "leg 2 (@1,1 to @2,2): @2,2 cannot be entered (conscious enemies block",
         "a move @0,4 @5,4": "leg 2 (@0,4 to @5,4) takes the route to 9 squares of movement, more than the 6",
-        "a move @1,0 @2,0 +tag": "a move names its squares only",
+        "a move @1,0 @2,0 +tag": "a move takes no flags",
     }
     for text, reason in refusals.items():
         assert reason in (fight.why_illegal(text) or ""), text

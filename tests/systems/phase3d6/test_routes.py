@@ -67,6 +67,7 @@ def test_9_17_18_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing(
     before = to_data(fight.state)
     refusals = {
         "ana move @3,3 @4,3": "leg 2 (@3,3 to @4,3): @4,3 is a wall",
+        "ana move @1,0 @2,0 +haymaker": "a move takes no flags",
         "ana move @2,2 @3,2 @4,2": "leg 2 (@2,2 to @3,2): @3,2 cannot be entered (enemies and closed doors",
         "ana move @0,4 @6,4 @6,0": "leg 3 (@6,4 to @6,0) takes the route to 14 hexes of movement, more than the"
         " 10 hexes of ana's combat movement (rule 17)",

@@ -47,6 +47,7 @@ def test_1_22_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing() -
         " the 6 squares of 1.5 m kat has for one move action",
         "kat move @2,2 @3,3": "leg 2 (@2,2 to @3,3): @3,3 is a wall",
         "kat move @3,2 @4,3 @5,2": "leg 2 (@3,2 to @4,3): @4,3 cannot be entered (standing enemies block",
+        "kat move @1,1 @2,2 +fast": "a move takes no flags",
     }
     for text, reason in refusals.items():
         assert reason in (fight.why_illegal(text) or ""), text

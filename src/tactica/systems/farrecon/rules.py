@@ -284,8 +284,8 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         problem = self._move_problem(game, state, f)
         if problem:
             return problem
-        if action.target is not None or action.using is not None or action.flags:
-            return f"a move names its squares only: {f.id} move @X,Y @X,Y ..."
+        if action.flags:
+            return f"a move takes no flags: {f.id} move @X,Y @X,Y ..."
         assert action.at is not None
         found = movement.route_path(game, state, f, action.at, action.via)
         return found if isinstance(found, str) else None

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tactica.engine.action import Action
@@ -222,7 +221,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if fighter is None or action.using is not None or not _names_a_weapon(action):
             return action
         weapon = fighter.drawn or "fists"
-        return replace(action, using=weapon)
+        return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
 
     # -- why not --------------------------------------------------------------------------------
 
@@ -559,6 +558,8 @@ def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
         return f"{f.id} took a 1-hex step this Phase: no other movement (rule 18)"
     if f.prone:
         return f"{f.id} is prone: stand up first, or crawl"
+    if action.flags:
+        return f"a {action.verb} takes no flags: {f.id} {action.verb} @Q,R @Q,R ..."
     found = movement.route_kind(game, state, f, action)
     return found if isinstance(found, str) else None
 

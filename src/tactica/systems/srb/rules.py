@@ -11,7 +11,7 @@ refilling a magazine), ``clear W`` (a jammed, safe or switched-off weapon), ``co
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tactica.engine.action import Action
@@ -95,6 +95,8 @@ def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
     """Issue 14 point 9: a move along waypoints, judged by the rules of any move (never listed)."""
     if f.prone:
         return f"Star Rangers 22: {f.id} is prone (it fell): stand up first (a move action)"
+    if action.flags:
+        return f"a move takes no flags: {f.id} move @X,Y @X,Y ..."
     found = movement.route_path(game, state, f, action)
     return economy.refusal(game, state, f, "move", "move") or (found if isinstance(found, str) else None)
 
@@ -471,9 +473,11 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         if action.verb in ("attack", "heavy-melee") and action.using is None:
             natural = [n for n in f.gear if game.weapons[n].category == "natural"]
             weapon = f.hand or (natural[0] if natural else UNARMED)
-            return replace(action, using=weapon)
+            return Action(
+                action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to
+            )
         if action.verb in ("reload", "store", "drop", "clear") and action.target is None and f.hand:
-            return replace(action, target=f.hand)
+            return Action(action.actor, action.verb, f.hand, action.at, action.using, action.flags, action.to)
         return action
 
     # -- why not --------------------------------------------------------------------------------
