@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tactica.engine import Action, Fight
+import pytest
+
+from tactica.engine import Action, Fight, IllegalAction
+from tactica.engine.codec import to_data
 
 
 def kinds(fight: Fight) -> list[str]:
@@ -69,3 +72,13 @@ def saves_and_replays(fight: Fight) -> Fight:
     again = Fight.replay(fight.game, [str(a) for a in fight.history], fight.faces, seed=fight.seed)
     assert again.log_digest() == fight.log_digest()
     return loaded
+
+
+def refuses_each(fight: Fight, refusals: dict[str, str]) -> None:
+    """Each action is refused with a reason containing its text, and applying it changes nothing."""
+    before = to_data(fight.state)
+    for text, reason in refusals.items():
+        assert reason in (fight.why_illegal(text) or ""), text
+        with pytest.raises(IllegalAction):
+            fight.apply(text)
+    assert to_data(fight.state) == before and fight.history == []

@@ -106,6 +106,25 @@ def grid_leg(
     ``blocked`` squares cannot be entered (``blockers`` says what blocks, with the rule), ``no_stop`` squares
     may be crossed but not ended in."""
 
+    def cheapest(a: Pos, b: Pos) -> Path | None:
+        return find_path(board, a, b, blocked=blocked, difficult=difficult)
+
+    return leg_by(cheapest, board, blocked, no_stop, blockers=blockers, noun=noun)
+
+
+def leg_by(
+    cheapest: Callable[[Pos, Pos], Path | None],
+    board: Board,
+    blocked: Collection[Pos],
+    no_stop: Collection[Pos],
+    *,
+    blockers: str,
+    noun: str = "square",
+) -> Leg:
+    """The leg whose path ``cheapest`` finds (None: there is none), with the reasons every system gives: off
+    the map, a wall, a ``blocked`` square (``blockers`` says what blocks, with the rule), a destination in
+    ``no_stop``."""
+
     def leg(a: Pos, b: Pos, last: bool) -> Path | str:
         if not board.in_bounds(b):
             return f"{at(b)} is off the map"
@@ -115,7 +134,7 @@ def grid_leg(
             return f"{at(b)} cannot be entered ({blockers})"
         if last and b in no_stop:
             return f"{at(b)} is taken: a move cannot end in another's {noun}"
-        found = find_path(board, a, b, blocked=blocked, difficult=difficult)
+        found = cheapest(a, b)
         return found or f"there is no way from {at(a)} to {at(b)} (walls block; {blockers})"
 
     return leg

@@ -4,11 +4,8 @@ enemies and walls), and a Tactical Opportunity (A9) is raised where the route le
 
 from __future__ import annotations
 
-import pytest
-
-from tactica.engine import Fight, IllegalAction
-from tactica.engine.codec import to_data
-from tests.systems.common import saves_and_replays
+from tactica.engine import Fight
+from tests.systems.common import refuses_each, saves_and_replays
 from tests.systems.futurepath.helpers import fighter, kinds, new_fight
 
 #   x: 0 1 2 3 4 5 6
@@ -58,18 +55,13 @@ def test_9_and_11_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing
     """FuturePath 9 (walls and enemies block, no move ends in an occupied square) and 11 (a Standard Move
     covers the Speed): each refusal names the leg; the fight is unchanged."""
     fight = brawl()
-    before = to_data(fight.state)
     refusals = {
         "a move @2,3 @3,3": "leg 2 (@2,3 to @3,3): @3,3 is a wall",
         "a move @2,2 @3,2 @4,2": "leg 2 (@2,2 to @3,2): @3,2 cannot be entered (enemies",
         "a move @0,3 @6,3": "leg 2 (@0,3 to @6,3) takes the route to 9 squares of movement, more than the 6",
         "a move @1,0 @1,0": "leg 2 (@1,0 to @1,0) goes nowhere",
     }
-    for text, reason in refusals.items():
-        assert reason in (fight.why_illegal(text) or ""), text
-        with pytest.raises(IllegalAction):
-            fight.apply(text)
-    assert to_data(fight.state) == before and fight.history == []
+    refuses_each(fight, refusals)
     assert fight.why_illegal("a walk @1,0 @3,0 @3,1") is not None, "a Walk has half the Speed: 3 squares"
     assert fight.why_illegal("a walk @1,0 @3,0") is None
 

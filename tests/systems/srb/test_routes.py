@@ -6,11 +6,8 @@ and what they cost, never an interrupt."""
 
 from __future__ import annotations
 
-import pytest
-
-from tactica.engine import Fight, IllegalAction
-from tactica.engine.codec import to_data
-from tests.systems.common import saves_and_replays
+from tactica.engine import Fight
+from tests.systems.common import refuses_each, saves_and_replays
 from tests.systems.srb.helpers import fighter, last, new_fight
 
 #   x: 0 1 2 3 4 5 6
@@ -41,7 +38,6 @@ def test_1_a_route_through_difficult_ground_pays_2_a_square_where_the_cheapest_p
 def test_1_22_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing() -> None:
     """Star Rangers 1 (speed, walls, standing enemies, no ending in another's square) and 22 (prone)."""
     fight = ground()
-    before = to_data(fight.state)
     refusals = {
         "kat move @1,0 @4,0 @5,0": "leg 3 (@4,0 to @5,0) takes the route to 7 squares of movement, more than"
         " the 6 squares of 1.5 m kat has for one move action",
@@ -49,11 +45,7 @@ def test_1_22_an_illegal_route_is_refused_naming_the_leg_and_changes_nothing() -
         "kat move @3,2 @4,3 @5,2": "leg 2 (@3,2 to @4,3): @4,3 cannot be entered (standing enemies block",
         "kat move @1,1 @2,2 +fast": "a move takes no flags",
     }
-    for text, reason in refusals.items():
-        assert reason in (fight.why_illegal(text) or ""), text
-        with pytest.raises(IllegalAction):
-            fight.apply(text)
-    assert to_data(fight.state) == before and fight.history == []
+    refuses_each(fight, refusals)
     prone = ground(prone=True)
     assert "Star Rangers 22" in (prone.why_illegal("kat move @1,0 @2,1") or "")
 

@@ -212,21 +212,13 @@ def route_path(game: G, state: S, fighter: Fighter, action: Action, budget: int)
 def _leg(game: G, state: S, fighter: Fighter, roll_drops: bool) -> waypoints.Leg:
     """The cheapest path of one leg by THRUM's step costs, or why there is none."""
     cost = step_rule(game, state, fighter, roll_drops)
-    board, allies, enemies = game.board, ally_squares(state, fighter), _enemy_squares(state, fighter)
 
-    def leg(a: Pos, b: Pos, last: bool) -> Path | str:
-        if not board.in_bounds(b):
-            return f"{waypoints.at(b)} is off the map"
-        if board.terrain(b).wall:
-            return f"{waypoints.at(b)} is a wall"
-        if b in enemies:
-            return f"{waypoints.at(b)} is an enemy's square, which cannot be entered (THRUM 14)"
-        if last and b in allies:
-            return f"{waypoints.at(b)} is an ally's: allies' squares are crossed, not stopped in (THRUM 14)"
-        found = cheapest_path(board, a, b, cost)
-        return found or f"there is no way from {waypoints.at(a)} to {waypoints.at(b)} (walls block: THRUM 14)"
+    def cheapest(a: Pos, b: Pos) -> Path | None:
+        return cheapest_path(game.board, a, b, cost)
 
-    return leg
+    enemies, allies = _enemy_squares(state, fighter), ally_squares(state, fighter)
+    why = "enemies' squares cannot be entered, THRUM 14"
+    return waypoints.leg_by(cheapest, game.board, enemies, allies, blockers=why)
 
 
 def walk(game: G, state: S, fighter: Fighter, action: Action, budget: int, how: str, ctx: Context) -> None:
