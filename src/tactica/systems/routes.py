@@ -29,14 +29,14 @@ def cost(path: Path) -> int:
     return path.cost
 
 
-def at(p: Pos) -> str:
+def _at(p: Pos) -> str:
     """A square as action text writes it."""
     return f"@{p[0]},{p[1]}"
 
 
-def leg_name(index: int, a: Pos, b: Pos) -> str:
+def _leg_name(index: int, a: Pos, b: Pos) -> str:
     """``leg 2 (@1,0 to @3,0)``: legs are numbered from 1."""
-    return f"leg {index} ({at(a)} to {at(b)})"
+    return f"leg {index} ({_at(a)} to {_at(b)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class Route:
         for i, leg in enumerate(self.legs, 1):
             spent += measure(leg)
             if spent > allowance:
-                return leg_name(i, self.points[i - 1], self.points[i]), spent
+                return _leg_name(i, self.points[i - 1], self.points[i]), spent
         return None
 
 
@@ -73,10 +73,10 @@ def plan(start: Pos, route: Sequence[Pos], leg: Leg) -> Route | str:
     legs: list[Path] = []
     for i, (a, b) in enumerate(pairwise(points), 1):
         if a == b:
-            return f"{leg_name(i, a, b)} goes nowhere: each waypoint must differ from the square before it"
+            return f"{_leg_name(i, a, b)} goes nowhere: each waypoint must differ from the square before it"
         found = leg(a, b, i == len(points) - 1)
         if isinstance(found, str):
-            return f"{leg_name(i, a, b)}: {found}"
+            return f"{_leg_name(i, a, b)}: {found}"
         legs.append(found)
     return Route(points, tuple(legs))
 
@@ -127,14 +127,14 @@ def leg_by(
 
     def leg(a: Pos, b: Pos, last: bool) -> Path | str:
         if not board.in_bounds(b):
-            return f"{at(b)} is off the map"
+            return f"{_at(b)} is off the map"
         if board.terrain(b).wall:
-            return f"{at(b)} is a wall"
+            return f"{_at(b)} is a wall"
         if b in blocked:
-            return f"{at(b)} cannot be entered ({blockers})"
+            return f"{_at(b)} cannot be entered ({blockers})"
         if last and b in no_stop:
-            return f"{at(b)} is taken: a move cannot end in another's {noun}"
+            return f"{_at(b)} is taken: a move cannot end in another's {noun}"
         found = cheapest(a, b)
-        return found or f"there is no way from {at(a)} to {at(b)} (walls block; {blockers})"
+        return found or f"there is no way from {_at(a)} to {_at(b)} (walls block; {blockers})"
 
     return leg
