@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from tactica.engine import Action, Fight
+import pytest
+
+from tactica.engine import Action, Fight, IllegalAction
+from tactica.engine.codec import to_data
 
 
 def kinds(fight: Fight) -> list[str]:
@@ -58,3 +62,23 @@ def acting(fight: Fight) -> str | None:
 def fs(fight: Fight, fid: str) -> Any:
     """A combatant's state now."""
     return fight.state.fighters[fid]  # type: ignore[attr-defined]
+
+
+def saves_and_replays(fight: Fight) -> Fight:
+    """Issue 14 point 9: the fight's JSON save loads back to the same fight (every action replayed, a route
+    included), and a replay of its actions over its faces gives the same events; the loaded fight."""
+    loaded = Fight.from_dict(json.loads(fight.to_json()), fight.system)
+    assert loaded.to_json() == fight.to_json()
+    again = Fight.replay(fight.game, [str(a) for a in fight.history], fight.faces, seed=fight.seed)
+    assert again.log_digest() == fight.log_digest()
+    return loaded
+
+
+def refuses_each(fight: Fight, refusals: dict[str, str]) -> None:
+    """Each action is refused with a reason containing its text, and applying it changes nothing."""
+    before = to_data(fight.state)
+    for text, reason in refusals.items():
+        assert reason in (fight.why_illegal(text) or ""), text
+        with pytest.raises(IllegalAction):
+            fight.apply(text)
+    assert to_data(fight.state) == before and fight.history == []

@@ -2,17 +2,18 @@
 
 Text form (the same in scripts, logs, the command line and JSON)::
 
-    ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...]
+    ACTOR VERB [TARGET] [@X,Y [@X,Y ...] | @X,Y to @X,Y] [with ITEM] [+FLAG ...]
 
 for example ``vex move @4,5``, ``vex attack rook with pistol``, ``vex throw @8,8 with frag +cook``,
-``ana lance @2,3 to @5,3`` (a shape from one square to another), ``rook pass``. Ids are single words of
-letters, digits, ``_`` and ``-``.
+``ana lance @2,3 to @5,3`` (a shape from one square to another), ``rook pass``, and a move along waypoints,
+``vex move @1,0 @3,0 @3,2`` (a route: the last square is the destination, ``at``; the ones before it are
+``via``, issue 14 point 9). Ids are single words of letters, digits, ``_`` and ``-``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tactica.engine.errors import ActionSyntaxError
 from tactica.files import brief, clip
@@ -25,11 +26,16 @@ _POS = re.compile(r"^@(-?[0-9]{1,9}),(-?[0-9]{1,9})\Z")
 MAX_WORD = 64
 #: The largest coordinate (either sign) an action may name: far beyond any board, small enough to stay cheap.
 MAX_COORD = 999_999_999
+#: The most squares one action may list (a route's waypoints and its destination).
+MAX_ROUTE = 100
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: who acts (``actor``), what they do (``verb``) and on what."""
+    """One decision: who acts (``actor``), what they do (``verb``) and on what.
+
+    ``at`` is the square named (a move's destination); ``via`` the waypoints a route passes before it, in
+    order (empty for a move that names its destination only)."""
 
     actor: str
     verb: str
@@ -38,19 +44,24 @@ class Action:
     using: str | None = None
     flags: tuple[str, ...] = ()
     to: Pos | None = None
+    via: tuple[Pos, ...] = ()
 
     def __str__(self) -> str:
         parts = [self.actor, self.verb]
         if self.target is not None:
             parts.append(self.target)
-        if self.at is not None:
-            parts.append(f"@{self.at[0]},{self.at[1]}")
+        parts += [f"@{x},{y}" for x, y in self.route]
         if self.to is not None:
             parts += ["to", f"@{self.to[0]},{self.to[1]}"]
         if self.using is not None:
             parts += ["with", self.using]
         parts += [f"+{flag}" for flag in self.flags]
         return " ".join(parts)
+
+    @property
+    def route(self) -> tuple[Pos, ...]:
+        """The squares named in order: the waypoints, then the destination (empty when none is named)."""
+        return () if self.at is None else (*self.via, self.at)
 
     def has_flag(self, flag: str) -> bool:
         """True when the action carries ``+flag``."""
@@ -59,7 +70,7 @@ class Action:
     def with_flags(self, *flags: str) -> Action:
         """A copy with these flags added (kept sorted, so equal actions print alike)."""
         merged = tuple(sorted(set(self.flags) | set(flags)))
-        return Action(self.actor, self.verb, self.target, self.at, self.using, merged, self.to)
+        return replace(self, flags=merged)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -84,7 +95,7 @@ class Action:
 
 
 def parse_action(text: str) -> Action:
-    """Parse ``ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...]``."""
+    """Parse ``ACTOR VERB [TARGET] [@X,Y [@X,Y ...] | @X,Y to @X,Y] [with ITEM] [+FLAG ...]``."""
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     words = text.split()
@@ -98,7 +109,7 @@ def parse_action(text: str) -> Action:
     for name, word in (("actor", actor), ("verb", verb)):
         _check_word(text, name, word)
     target: str | None = None
-    at: Pos | None = None
+    squares: list[Pos] = []
     using: str | None = None
     to: Pos | None = None
     flags: list[str] = []
@@ -108,9 +119,10 @@ def parse_action(text: str) -> Action:
         if word.startswith("+"):
             _check_word(text, "flag", word[1:])
             flags.append(word[1:])
-        elif word.startswith("@") and at is None:
-            at = _parse_pos(text, word)
-        elif word == "to" and at is not None and to is None:
+        elif word.startswith("@") and to is None and (not squares or rest[i - 1].startswith("@")):
+            squares.append(_parse_pos(text, word))
+            _check_route(text, squares)
+        elif word == "to" and len(squares) == 1 and to is None:
             if i + 1 >= len(rest) or not rest[i + 1].startswith("@"):
                 raise ActionSyntaxError(
                     f"cannot read action '{text}': 'to' needs a position after it (to @X,Y)"
@@ -122,15 +134,25 @@ def parse_action(text: str) -> Action:
                 raise ActionSyntaxError(f"cannot read action '{text}': 'with' needs an item name after it")
             i += 1
             using = _check_word(text, "item", rest[i])
-        elif target is None and not flags and at is None and using is None:
+        elif target is None and not flags and not squares and using is None:
             target = _check_word(text, "target", word)
         else:
             raise ActionSyntaxError(
                 f"cannot read action '{text}': unexpected '{clip(word, 40)}'"
-                " (order is ACTOR VERB [TARGET] [@X,Y [to @X,Y]] [with ITEM] [+FLAG ...])"
+                " (order is ACTOR VERB [TARGET] [@X,Y [@X,Y ...] | @X,Y to @X,Y] [with ITEM] [+FLAG ...];"
+                " the squares of a route come one after another, and a route takes no 'to')"
             )
         i += 1
-    return Action(actor, verb, target, at, using, tuple(sorted(set(flags))), to)
+    at = squares[-1] if squares else None
+    return Action(actor, verb, target, at, using, tuple(sorted(set(flags))), to, tuple(squares[:-1]))
+
+
+def _check_route(text: str, squares: list[Pos]) -> None:
+    if len(squares) > MAX_ROUTE:
+        raise ActionSyntaxError(
+            f"cannot read action '{text}': a route names at most {MAX_ROUTE} squares"
+            " (waypoints and destination)"
+        )
 
 
 def _shape_problem(action: Action) -> str | None:
@@ -142,6 +164,10 @@ def _shape_problem(action: Action) -> str | None:
     for name, pos in (("position", action.at), ("'to' position", action.to)):
         if pos is not None and not _is_pos(pos):
             return f"{name} {brief(pos)} must be two whole numbers (X, Y)"
+    if not isinstance(action.via, tuple) or not all(_is_pos(p) for p in action.via):
+        return f"waypoints {brief(action.via)} must be a tuple of positions (X, Y)"
+    if action.via and (action.at is None or action.to is not None or len(action.via) >= MAX_ROUTE):
+        return f"waypoints {brief(action.via)} need a destination, no 'to', and {MAX_ROUTE} squares at most"
     if not isinstance(action.flags, tuple) or not all(_is_word(f) for f in action.flags):
         return f"flags {brief(action.flags)} must be a tuple of words"
     return None

@@ -90,8 +90,10 @@ class Fight:
         """The action in the one written form the rules list (``ana attack orc`` may stand for ``ana attack
         orc with club`` when the club is in hand): see :meth:`RuleSystem.normalize`. Raises
         :class:`ActionSyntaxError` for text that does not read as an action, or a malformed
-        :class:`Action`."""
-        return self.system.normalize(self.game, self.state, Action.check(action))
+        :class:`Action`. A route (an action with waypoints) is taken as written: no short form applies to
+        it."""
+        checked = Action.check(action)
+        return checked if checked.via else self.system.normalize(self.game, self.state, checked)
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` is among the legal actions now, else why not (in the rules' words where the
@@ -248,9 +250,24 @@ class Fight:
         """:meth:`why_illegal` of an action already normalized."""
         if self.state.over:
             return "the fight is over"
+        if action.via:
+            return self._route_refusal(action) or self._system_reason(action, "the rules could not check it")
         if self._is_listed(action):
             return None
         return self._system_reason(action) or self._not_listed(action)
+
+    def _route_refusal(self, action: Action) -> str | None:
+        """Why an action may not name a route at all: its verb names one square, or it names a target or an
+        item. A route is accepted, never listed: past this, the system's reason decides."""
+        if not self.system.takes_route(self.game, action):
+            return (
+                f"'{action.verb}' names one square, not a route of {len(action.route)}: only a move may list"
+                f" waypoints (e.g. '{action.actor} move @1,0 @3,0 @3,2')"
+            )
+        if action.target is not None or action.using is not None:
+            named = f"{action.actor} {action.verb} @X,Y @X,Y"
+            return f"a move along waypoints names its squares and flags only: {named}"
+        return None
 
     def _is_listed(self, action: Action) -> bool:
         """Whether ``action`` is among the legal actions now. Policies hand back one of the listed objects,
@@ -279,15 +296,16 @@ class Fight:
         self.legal_actions_of(action.actor, (action.verb,))
         return action.actor, frozenset((action.verb,))
 
-    def _system_reason(self, action: Action) -> str | None:
-        """The system's reason against an unlisted action. The action is refused whatever the system says;
-        a system that fails to say why (a bug in its reasons) gives no reason rather than a crash."""
+    def _system_reason(self, action: Action, failed: str | None = None) -> str | None:
+        """The system's reason against an unlisted action. A system that fails to say why (a bug in its
+        reasons) gives ``failed`` rather than a crash: for an action that is never listed (a route) a
+        refusal, for any other no reason (the action is refused whatever the system says)."""
         try:
             return self.system.why_illegal(self.game, self.state, action)
         except (DiceError, TacticaError) as error:
             return str(error)
         except Exception:
-            return None
+            return failed
 
     def _not_listed(self, action: Action) -> str:
         """Why an action the system gave no reason against is refused: the legal forms of its verb."""

@@ -155,7 +155,14 @@ class RuleSystem(abc.ABC, Generic[G, S]):
 
     @abc.abstractmethod
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
-        """None when ``action`` may be taken now, else the reason in the rules' own words."""
+        """None when ``action`` may be taken now, else the reason in the rules' own words. For a route (an
+        action with waypoints, which :meth:`legal_actions` never lists) None makes it legal: the system
+        checks the whole route by its rules."""
+
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Whether ``action``'s verb may name a route of waypoints (``vex move @1,0 @3,0 @3,2``, issue 14
+        point 9); a route is accepted, not offered: :meth:`why_illegal` judges it. The default: no verb."""
+        return False
 
     @abc.abstractmethod
     def resolve(self, game: G, state: S, action: Action, ctx: Context) -> None:

@@ -356,19 +356,21 @@ def _check_outcome(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any
     return not wrong, spec, actual, "; ".join(wrong)
 
 
+def _verdicts(spec: Spec, fight: Fight) -> dict[str, str]:
+    """Each action's verdict now: 'legal' (listed, or a route the rules accept: issue 14 point 9), else why
+    not."""
+    return {text: fight.why_illegal(text) or "legal" for text in spec}
+
+
 def _check_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
-    legal = set(fight.legal_actions())
-    refused = {
-        text: fight.why_illegal(text) or "not listed" for text in spec if fight.normalize(text) not in legal
-    }
-    wrong = [f"'{text}' is not legal: {why}" for text, why in refused.items()]
-    return not wrong, spec, {t: refused.get(t, "legal") for t in spec}, "; ".join(wrong)
+    actual = _verdicts(spec, fight)
+    wrong = [f"'{text}' is not legal: {why}" for text, why in actual.items() if why != "legal"]
+    return not wrong, spec, actual, "; ".join(wrong)
 
 
 def _check_not_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, Any, str]:
-    legal = set(fight.legal_actions())
-    listed = [text for text in spec if fight.normalize(text) in legal]
-    actual = {t: ("legal" if t in listed else fight.why_illegal(t)) for t in spec}
+    actual = _verdicts(spec, fight)
+    listed = [text for text, why in actual.items() if why == "legal"]
     return not listed, spec, actual, "; ".join(f"'{t}' is legal now" for t in listed)
 
 

@@ -1,11 +1,13 @@
 """Moving (Far Recon 9: it does not use up the turn): up to Speed squares a turn in up to moves_per_turn
 moves; conscious enemies block, anyone's square can be crossed but not ended on; walls block; difficult
-ground costs 2."""
+ground costs 2. A move goes by the cheapest path, or along the waypoints it names (issue 14 point 9,
+:mod:`tactica.systems.routes`)."""
 
 from __future__ import annotations
 
 from tactica.engine.system import Context
 from tactica.grid import Path, find_path, reachable
+from tactica.systems import routes
 from tactica.systems.farrecon.events import MoveBlocked, ReconMoved
 from tactica.systems.farrecon.setup import FarReconGame
 from tactica.systems.farrecon.state import FarReconState, Fighter
@@ -62,13 +64,28 @@ def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
     return find_path(game.board, f.pos, to, budget=remaining(game, f), blocked=blocked, no_stop=taken)
 
 
-def walk(game: G, state: S, f: Fighter, to: Pos, ctx: Context) -> bool:
-    """Move to ``to`` if it can still be reached (False, and :class:`MoveBlocked`, otherwise)."""
-    path = path_to(game, state, f, to)
-    if path is None:
-        ctx.emit(MoveBlocked(f.id, to, "the square can no longer be reached or is taken"))
+def route_path(game: G, state: S, f: Fighter, to: Pos, via: tuple[Pos, ...]) -> Path | str:
+    """Issue 14 point 9: the path of a move along the waypoints ``via`` to ``to`` (each leg the cheapest path
+    between its squares) within the Speed left, or why it is no legal move, naming the leg."""
+    blocked, taken = _blocks(state, f)
+    leg = routes.grid_leg(game.board, blocked, taken, blockers="conscious enemies block, Far Recon 9")
+    route = routes.plan(f.pos, (*via, to), leg)
+    if isinstance(route, str):
+        return route
+    has = f"squares of Speed {f.id} has left this turn (difficult ground costs 2)"
+    return routes.over(route, remaining(game, f), "squares", has) or route.path
+
+
+def walk(game: G, state: S, f: Fighter, to: Pos, ctx: Context, via: tuple[Pos, ...] = ()) -> bool:
+    """Move to ``to`` (along the waypoints ``via``) if it can still be reached (False, and
+    :class:`MoveBlocked`, otherwise)."""
+    found = route_path(game, state, f, to, via) if via else path_to(game, state, f, to)
+    if not isinstance(found, Path):
+        why = found or "the square can no longer be reached or is taken"
+        ctx.emit(MoveBlocked(f.id, to, why))
         f.moves += 1
         return False
+    path = found
     f.pos = to
     f.spent += path.cost
     f.moves += 1

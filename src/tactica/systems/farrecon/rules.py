@@ -243,6 +243,10 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
 
     # -- why not --------------------------------------------------------------------------------
 
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: a move may follow waypoints (declared ones too, in a simultaneous slot)."""
+        return action.verb == "move"
+
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         fighter = state.fighters.get(action.actor)
         if fighter is None:
@@ -269,9 +273,22 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
             return self._not_deciding(state, fighter)
         if action.verb not in TURN_VERBS:
             return f"unknown action '{action.verb}'; Far Recon actions: {', '.join(TURN_VERBS)}"
+        if action.via:
+            return self._route_refusal(game, state, fighter, action)
         if action in self._turn_actions(game, state, fighter.id, {action.verb}):
             return None
         return self._explain(game, state, fighter, action)
+
+    def _route_refusal(self, game: G, state: S, f: Fighter, action: Action) -> str | None:
+        """Issue 14 point 9: a move along waypoints, judged by the rules of any move (never listed)."""
+        problem = self._move_problem(game, state, f)
+        if problem:
+            return problem
+        if action.flags:
+            return f"a move takes no flags: {f.id} move @X,Y @X,Y ..."
+        assert action.at is not None
+        found = movement.route_path(game, state, f, action.at, action.via)
+        return found if isinstance(found, str) else None
 
     def _not_deciding(self, state: S, f: Fighter) -> str:
         if state.mode == "declare" and f.id in state.plans:
@@ -382,7 +399,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
             return
         ctx.emit(PlanDeclared(f.id, str(action)))
         if action.verb == "move":
-            plan.move_to = action.at
+            plan.move_to, plan.move_via = action.at, action.via
         elif action.verb == "end":
             plan.done = True
         else:
@@ -392,7 +409,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         verb = action.verb
         if verb == "move":
             assert action.at is not None
-            movement.walk(game, state, f, action.at, ctx)
+            movement.walk(game, state, f, action.at, ctx, action.via)
         elif verb == "delay":
             turns.delay(state, f, ctx)
         elif verb == "end":

@@ -3,7 +3,7 @@ together; actions that cannot be resolved simultaneously are ordered by 1dN roll
 
 Two declared plans conflict when the order they are resolved in matters:
 
-- both move and their paths share a square (start and end included);
+- both move and their paths share a square (start and end included; a route's path is along its waypoints);
 - one moves and the other's action targets it (an attack, a throw, a treatment);
 - one moves and the other's explosive blast reaches a square of its path;
 - both attack the same defender, who can still dodge (one dodge a round, Far Recon 11).
@@ -23,6 +23,7 @@ from functools import partial
 from tactica.engine.action import Action
 from tactica.engine.simultaneous import conflict_groups, order_by_roll
 from tactica.engine.system import Context
+from tactica.grid import Path
 from tactica.systems.farrecon import attacks, explosives, movement
 from tactica.systems.farrecon.events import ConflictFound, ConflictOrdered, SimultaneousResolution
 from tactica.systems.farrecon.setup import FarReconGame
@@ -49,7 +50,12 @@ def intent(game: G, state: S, plan: Plan) -> Intent:
     f = state.fighters[plan.actor]
     out = Intent(plan.actor)
     if plan.move_to is not None:
-        path = movement.path_to(game, state, f, plan.move_to)
+        found = (
+            movement.route_path(game, state, f, plan.move_to, plan.move_via)
+            if plan.move_via
+            else movement.path_to(game, state, f, plan.move_to)
+        )
+        path = found if isinstance(found, Path) else None
         out.path = frozenset(path.cells) if path is not None else frozenset((f.pos, plan.move_to))
     if plan.act:
         action = Action.parse(plan.act)
@@ -108,7 +114,7 @@ def plan_jobs(plan: Plan, *, deferred: bool) -> list[Job]:
     """A plan's work: its move, then its action."""
     jobs = []
     if plan.move_to is not None:
-        jobs.append(Job(plan.actor, "move", to=plan.move_to, deferred=deferred))
+        jobs.append(Job(plan.actor, "move", to=plan.move_to, via=plan.move_via, deferred=deferred))
     if plan.act:
         jobs.append(Job(plan.actor, "act", text=plan.act, deferred=deferred))
     return jobs

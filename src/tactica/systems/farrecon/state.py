@@ -69,24 +69,28 @@ class Fighter:
 
 @dataclass(slots=True)
 class Plan:
-    """Far Recon 5: what a tied character declared in a simultaneous slot: a move (``move_to``), then an
-    action (``act``, its text), or nothing; ``done`` when its declaration is complete."""
+    """Far Recon 5: what a tied character declared in a simultaneous slot: a move (``move_to``, by the
+    waypoints ``move_via`` when it named a route), then an action (``act``, its text), or nothing; ``done``
+    when its declaration is complete."""
 
     actor: str
     move_to: Pos | None = None
+    move_via: tuple[Pos, ...] = ()
     act: str = ""
     done: bool = False
 
 
 @dataclass(slots=True)
 class Job:
-    """A piece of work to resolve: a move to ``to`` or an action (``text``). ``deferred``: its results wait
-    for the end of the slot and apply together with the others (D11)."""
+    """A piece of work to resolve: a move to ``to`` (by the waypoints ``via``, if any) or an action
+    (``text``). ``deferred``: its results wait for the end of the slot and apply together with the others
+    (D11)."""
 
     actor: str
     kind: str
     text: str = ""
     to: Pos | None = None
+    via: tuple[Pos, ...] = ()
     deferred: bool = False
 
 

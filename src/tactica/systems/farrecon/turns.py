@@ -7,6 +7,7 @@ moves there, Far Recon 8), late joiners enter there (Far Recon 7), then the next
 
 from __future__ import annotations
 
+from tactica.engine.action import Action
 from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
 from tactica.engine.interrupts import Decision, push_in_initiative_order
 from tactica.engine.system import Context
@@ -98,9 +99,10 @@ def run_queue(game: G, state: S, ctx: Context) -> None:
         if job.kind == "move":
             assert job.to is not None
             if not f.conscious:
-                ctx.emit(PlanLost(f.id, f"{f.id} move @{job.to[0]},{job.to[1]}", f"{f.id} is out of action"))
+                move = str(Action(f.id, "move", at=job.to, via=job.via))
+                ctx.emit(PlanLost(f.id, move, f"{f.id} is out of action"))
             else:
-                movement.walk(game, state, f, job.to, ctx)
+                movement.walk(game, state, f, job.to, ctx, job.via)
         else:
             attacks.carry_out(game, state, job, ctx)
 

@@ -1,6 +1,7 @@
 """Movement (rules 8-9, 11-16, 18, 20) and Tactical Opportunity (ruling A9).
 
-A move follows the cheapest path to its destination. Each step that leaves an enemy's Threat Range raises a
+A move follows the cheapest path to its destination, or the route its waypoints give (issue 14 point 9,
+:mod:`tactica.systems.routes`). Each step that leaves an enemy's Threat Range raises a
 Tactical Opportunity: the move is suspended, the enemy decides, and the move goes on if the mover still can.
 """
 
@@ -16,6 +17,7 @@ from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_or
 from tactica.engine.system import Context
 from tactica.grid import Board, Path, Reach, explore, reachable
 from tactica.grid.memo import BoardMemo
+from tactica.systems import routes
 from tactica.systems.futurepath.attacks import clear_line
 from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import Checked, Moved, OpportunityRaised, PostureChanged, Tripped
@@ -303,10 +305,56 @@ def move_check(game: G, state: S, fighter: Fighter, action: Action) -> str | Non
     terrain = _terrain_problem(game, fighter, action.verb, action.at)
     if terrain:
         return terrain
+    if action.via:
+        found = route_path(game, state, fighter, action)
+        return found if isinstance(found, str) else None
     budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
     if path_to(game, state, fighter, budget, action.at) is None:
         return _unreachable(game, state, fighter, action.at, budget)
     return None
+
+
+def route_path(game: G, state: S, fighter: Fighter, action: Action) -> Path | str:
+    """Issue 14 point 9: the path of a move along waypoints, each leg the cheapest path between its squares
+    (difficult terrain and friends' squares cost 2), or why the route is no legal move, naming the leg."""
+    blocked, difficult, no_stop = terrain_sets(game, state, fighter)
+    why = "enemies and blocking objects block, FuturePath 9"
+    leg = routes.grid_leg(game.board, blocked, no_stop, difficult=difficult, blockers=why)
+    route = routes.plan(fighter.pos, action.route, leg)
+    if isinstance(route, str):
+        return route
+    return _route_over(game, state, fighter, action, route) or route.path
+
+
+def _route_over(game: G, state: S, fighter: Fighter, action: Action, route: routes.Route) -> str | None:
+    """Rules 11-15, A18: why the route is longer than the mode allows (per square: difficult terrain and
+    friends' squares cost 2; otherwise a route entering difficult terrain has the reduced allowance)."""
+    budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
+    has = f"squares {fighter.id} has for a {MODES[action.verb].title}"
+    if game.options.difficult_terrain == "per_square":
+        return routes.over(route, budget, "squares", f"{has} (difficult terrain and friends' squares cost 2)")
+    if crosses_difficult(game, state, fighter, route.path):
+        rough = rough_allowance(game, budget)
+        entering = f"{has} that enters difficult terrain (FuturePath 15, option difficult_terrain)"
+        return routes.over(route, rough, "squares", entering, _steps)
+    return routes.over(route, budget, "squares", has, _steps)
+
+
+def _steps(path: Path) -> int:
+    return path.steps
+
+
+def planned_path(game: G, state: S, fighter: Fighter, action: Action) -> Path:
+    """The path a legal move takes: along its route, or the cheapest to its destination."""
+    if action.via:
+        found = route_path(game, state, fighter, action)
+        assert isinstance(found, Path)
+        return found
+    assert action.at is not None
+    budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
+    path = path_to(game, state, fighter, budget, action.at)
+    assert path is not None
+    return path
 
 
 def _unreachable(game: G, state: S, fighter: Fighter, at: Pos, budget: int) -> str:
@@ -323,10 +371,7 @@ def _unreachable(game: G, state: S, fighter: Fighter, at: Pos, budget: int) -> s
 
 
 def move_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
-    assert action.at is not None
-    budget = allowance(game, fighter, action.verb, action.has_flag("fast"))
-    path = path_to(game, state, fighter, budget, action.at)
-    assert path is not None
+    path = planned_path(game, state, fighter, action)
     cells = list(path.cells[1:])
     mode = MODES[action.verb]
     tricky = mode.acrobatics and crosses_difficult(game, state, fighter, path)

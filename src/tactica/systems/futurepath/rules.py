@@ -208,6 +208,10 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
             out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
         return out
 
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: every way of moving (not the 5-foot step) may follow waypoints."""
+        return action.verb in movement.MODES
+
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         verb = self.verbs.get(action.verb)
         if verb is None:

@@ -1,8 +1,10 @@
 """Moving on the hex map (rules 9, 14, 16-18): half moves, full moves, the 1-hex step, Withdraw, crawling,
 and the attacks of opportunity that leaving a threatened hex provokes.
 
-A move walks hex by hex. Before leaving a hex that enemies threaten it stops: the rest of the path waits as
-a ``Suspended('move')`` record while they decide (rule 10), then it goes on if the mover still can.
+A move walks hex by hex, to its destination by the cheapest path or along the waypoints it names (issue 14
+point 9, :mod:`tactica.systems.routes`). Before leaving a hex that enemies threaten it stops: the rest of
+the path waits as a ``Suspended('move')`` record while they decide (rule 10), then it goes on if the mover
+still can.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context
 from tactica.grid import Path, explore
 from tactica.grid.memo import BoardMemo
+from tactica.systems import routes as waypoints
 from tactica.systems.phase3d6 import combat, doors, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
 from tactica.systems.phase3d6.setup import Phase3d6Game
@@ -28,13 +31,48 @@ Routes = dict[Pos, Path]
 def routes(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:
     """Hexes reachable for ``budget``: enemies and closed doors block; allies and the fallen are crossed, not
     ended on."""
+    enemies, others = _blocking(state, fighter)
+    key = (fighter.pos, budget, enemies, others)
+    return _ROUTES.get(game.board, key, lambda: _search(game, fighter.pos, budget, enemies, others))
+
+
+def _blocking(state: S, fighter: Fighter) -> tuple[frozenset[Pos], frozenset[Pos]]:
+    """The hexes a mover cannot enter (standing enemies, closed doors) and those it cannot end on."""
     enemies = frozenset(f.pos for f in state.fighters.values() if f.side != fighter.side and not f.out)
-    enemies |= doors.closed(state)
     others = frozenset(
         f.pos for f in state.fighters.values() if (f.id != fighter.id and f.side == fighter.side) or f.out
     )
-    key = (fighter.pos, budget, enemies, others)
-    return _ROUTES.get(game.board, key, lambda: _search(game, fighter.pos, budget, enemies, others))
+    return enemies | doors.closed(state), others
+
+
+def route_kind(game: G, state: S, fighter: Fighter, action: Action) -> tuple[str, Path] | str:
+    """Issue 14 point 9: a move (or Withdraw) along waypoints, each leg the cheapest path between its hexes:
+    the movement it is (a half move first, as for any move) with its path, or why it is none, naming the
+    leg."""
+    enemies, others = _blocking(state, fighter)
+    why = "enemies and closed doors block, rule 9"
+    leg = waypoints.grid_leg(game.board, enemies, others, blockers=why, noun="hex")
+    route = waypoints.plan(fighter.pos, action.route, leg)
+    if isinstance(route, str):
+        return route
+    kinds = move_kinds(game, state, fighter)
+    if action.verb == "withdraw":
+        kinds = {"withdraw": kinds["full-move"]} if "full-move" in kinds else {}
+    for kind, budget in kinds.items():
+        if route.past(budget) is None:
+            return kind, route.path
+    full = game.sheet(fighter.id).move
+    too_long = waypoints.over(route, full, "hexes", f"hexes of {fighter.id}'s combat movement (rule 17)")
+    return too_long or _closed(state, fighter, route.path.cost, economy.half_move(game, fighter))
+
+
+def _closed(state: S, fighter: Fighter, cost: int, half: int) -> str:
+    """Why a route within the combat movement is still no move now: the actions it would take are spent."""
+    if cost <= half:
+        spent = economy.move_problem(state, fighter) or economy.full_problem(state, fighter)
+        return spent or f"{fighter.id} cannot move {cost} hexes now"
+    problem = economy.full_problem(state, fighter) or "its movement this Phase is spent"
+    return f"the route is {cost} hexes, more than a half move ({half}): a full-Phase action, and {problem}"
 
 
 def _search(game: G, start: Pos, budget: int, enemies: frozenset[Pos], others: frozenset[Pos]) -> Routes:

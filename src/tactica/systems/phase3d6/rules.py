@@ -225,6 +225,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
 
     # -- why not --------------------------------------------------------------------------------
 
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: a move or a Withdraw may follow waypoints (a crawl and a step go 1 hex)."""
+        return action.verb in ("move", "withdraw")
+
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         fighter = state.fighters.get(action.actor)
         if fighter is None:
@@ -241,6 +245,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return f"it is {state.acting or 'nobody'}'s place in the Phase, not {fighter.id}'s (rule 2)"
         elif action.verb not in TURN_VERBS:
             return f"unknown action '{action.verb}'; Phase 3d6 actions: {', '.join(TURN_VERBS)}"
+        elif action.via:
+            return _route_refusal(game, state, fighter, action)
         if action in self.legal_actions_of(game, state, fighter.id, {action.verb}):
             return None
         return self._explain(game, state, fighter, action)
@@ -417,7 +423,11 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
 
     def _move(self, game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
         assert action.at is not None
-        if action.verb == "move":
+        if action.via:
+            planned = movement.route_kind(game, state, f, action)
+            assert not isinstance(planned, str)
+            kind, path = planned
+        elif action.verb == "move":
             found = movement.kind_of_move(game, state, f, action.at)
             assert found is not None
             kind, path = found
@@ -540,6 +550,18 @@ def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
         too_far = f"{_at(action)} is {far.cost} hexes away, more than a half move ({half})"
         return f"{too_far}: a full-Phase action, and {full}"
     return f"{f.id} cannot move to {_at(action)} now"
+
+
+def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
+    """Issue 14 point 9: a move or Withdraw along waypoints, judged by the rules of any move (not listed)."""
+    if f.stepped:
+        return f"{f.id} took a 1-hex step this Phase: no other movement (rule 18)"
+    if f.prone:
+        return f"{f.id} is prone: stand up first, or crawl"
+    if action.flags:
+        return f"a {action.verb} takes no flags: {f.id} {action.verb} @Q,R @Q,R ..."
+    found = movement.route_kind(game, state, f, action)
+    return found if isinstance(found, str) else None
 
 
 def _move_problem(state: S, f: Fighter, verb: str) -> str | None:

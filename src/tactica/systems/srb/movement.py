@@ -1,5 +1,5 @@
-"""Moving on the battle grid (rule 1: 1.5 m squares), standing up, knockback (rule 13) and random directions
-(rule 23)."""
+"""Moving on the battle grid (rule 1: 1.5 m squares), along waypoints too (issue 14 point 9), standing up,
+knockback (rule 13) and random directions (rule 23)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import math
 from tactica.dice import D6
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.grid import find_path, reachable
+from tactica.grid import Path, find_path, reachable
+from tactica.systems import routes
 from tactica.systems.srb.events import SrbConditionChanged, SrbDirection, SrbMoved
 from tactica.systems.srb.setup import SrbGame
 from tactica.systems.srb.sheet import SQUARE_M
@@ -116,12 +117,30 @@ def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
     return [Action(f.id, "move", at=p) for p in sorted(destinations(game, state, f))]
 
 
-def walk(game: G, state: S, f: Fighter, to: Pos, ctx: Context) -> None:
-    """Move along the cheapest path to ``to``."""
+def route_path(game: G, state: S, f: Fighter, action: Action) -> Path | str:
+    """Issue 14 point 9: the path of a move along waypoints (each leg the cheapest path between its squares),
+    or why it is no legal move action, naming the leg."""
     blocked, no_stop = _blockers(state, f)
-    path = find_path(game.board, f.pos, to, budget=speed(game, f), blocked=blocked, no_stop=no_stop)
-    assert path is not None
-    f.pos = to
+    leg = routes.grid_leg(game.board, blocked, no_stop, blockers="standing enemies block, Star Rangers 1")
+    route = routes.plan(f.pos, action.route, leg)
+    if isinstance(route, str):
+        return route
+    has = f"squares of 1.5 m {f.id} has for one move action (difficult ground costs 2; Star Rangers 1)"
+    return routes.over(route, speed(game, f), "squares", has) or route.path
+
+
+def walk(game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
+    """Move along the route ``action`` names, or the cheapest path to its destination."""
+    assert action.at is not None
+    blocked, no_stop = _blockers(state, f)
+    found = (
+        route_path(game, state, f, action)
+        if action.via
+        else find_path(game.board, f.pos, action.at, budget=speed(game, f), blocked=blocked, no_stop=no_stop)
+    )
+    assert isinstance(found, Path)
+    path = found
+    f.pos = path.end
     metres = float(len(path.cells[1:]) * SQUARE_M)
     ctx.emit(SrbMoved(f.id, tuple(path.cells), path.cost, metres))
 

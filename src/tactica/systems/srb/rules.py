@@ -92,9 +92,18 @@ def _move_explain(game: G, state: S, f: Fighter, action: Action) -> str:
     return _refused(game, state, f, "move", "move", problem)
 
 
+def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
+    """Issue 14 point 9: a move along waypoints, judged by the rules of any move (never listed)."""
+    if f.prone:
+        return f"Star Rangers 22: {f.id} is prone (it fell): stand up first (a move action)"
+    if action.flags:
+        return f"a move takes no flags: {f.id} move @X,Y @X,Y ..."
+    found = movement.route_path(game, state, f, action)
+    return economy.refusal(game, state, f, "move", "move") or (found if isinstance(found, str) else None)
+
+
 def _move(game: G, state: S, f: Fighter, action: Action, ctx: Context) -> None:
-    assert action.at is not None
-    movement.walk(game, state, f, action.at, ctx)
+    movement.walk(game, state, f, action, ctx)
 
 
 def _stand_candidates(game: G, state: S, f: Fighter) -> list[tuple[Action, Cost]]:
@@ -475,6 +484,10 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
 
     # -- why not --------------------------------------------------------------------------------
 
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: a move may follow waypoints."""
+        return action.verb == "move"
+
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         f = state.fighters.get(action.actor)
         if f is None:
@@ -488,6 +501,8 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
         verb = VERBS.get(action.verb)
         if verb is None:
             return f"unknown action '{action.verb}'; Star Rangers actions: {', '.join(TURN_VERBS)}"
+        if action.via:
+            return _route_refusal(game, state, f, action)
         if action in self.legal_actions_of(game, state, f.id, (action.verb,)):
             return None
         return verb.explain(game, state, f, action)

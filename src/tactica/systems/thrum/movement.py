@@ -1,17 +1,20 @@
 """THRUM movement (THRUM 10, 12-19, 45): moving up to Speed, elevation, difficult terrain, falls,
-Disoriented steps, Dash."""
+Disoriented steps, Dash; a move or Dash by the cheapest path, or along the waypoints it names (issue 14
+point 9, :mod:`tactica.systems.routes`)."""
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid.board import Board
 from tactica.grid.memo import BoardMemo
 from tactica.grid.path import Path
-from tactica.grid.weighted import cheapest_paths
+from tactica.grid.weighted import cheapest_path, cheapest_paths
+from tactica.systems import routes as waypoints
 from tactica.systems.thrum import dice, geometry, terrain, vitals
 from tactica.systems.thrum.events import Descended, Stepped, StepRedirected
 from tactica.systems.thrum.setup import ThrumGame
@@ -161,6 +164,9 @@ def check_destination(game: G, state: S, fighter: Fighter, action: Action, budge
         )
     if not game.board.in_bounds(action.at):
         return f"@{action.at[0]},{action.at[1]} is off the map"
+    if action.via:
+        found = route_path(game, state, fighter, action, budget)
+        return found if isinstance(found, str) else None
     rolling = fall_roll(action)
     paths = routes(game, state, fighter, budget, rolling is not None)
     if rolling is not None and action.at in paths and not fighter.has("disoriented"):
@@ -181,11 +187,50 @@ def check_destination(game: G, state: S, fighter: Fighter, action: Action, budge
     return None
 
 
+def route_path(game: G, state: S, fighter: Fighter, action: Action, budget: int) -> Path | str:
+    """Issue 14 point 9: the path of a move along waypoints, each leg the cheapest path between its squares
+    by THRUM's step costs (14, 17-19; with a roll named, drops of 2 or more levels cost nothing extra), or
+    why it is no legal move with ``budget`` squares, naming the leg."""
+    if fighter.has("disoriented"):
+        return f"{fighter.id} is Disoriented: each step is rolled for (THRUM 45); name one square, no route"
+    rolling = fall_roll(action)
+    route = waypoints.plan(fighter.pos, action.route, _leg(game, state, fighter, rolling is not None))
+    if isinstance(route, str):
+        return route
+    has = (
+        f"squares of movement {fighter.id} has for this (elevation and difficult terrain count: THRUM 17-19)"
+    )
+    too_long = waypoints.over(route, budget, "squares", has)
+    if too_long:
+        return too_long
+    cells = route.path.cells
+    if rolling is not None and not any(geometry.drop(game.board, a, b) >= 2 for a, b in pairwise(cells)):
+        return f"the route has no drop of 2 or more levels to roll for: move without +{rolling} (THRUM 18)"
+    return route.path
+
+
+def _leg(game: G, state: S, fighter: Fighter, roll_drops: bool) -> waypoints.Leg:
+    """The cheapest path of one leg by THRUM's step costs, or why there is none."""
+    cost = step_rule(game, state, fighter, roll_drops)
+
+    def cheapest(a: Pos, b: Pos) -> Path | None:
+        return cheapest_path(game.board, a, b, cost)
+
+    enemies, allies = _enemy_squares(state, fighter), ally_squares(state, fighter)
+    why = "enemies' squares cannot be entered, THRUM 14"
+    return waypoints.leg_by(cheapest, game.board, enemies, allies, blockers=why)
+
+
 def walk(game: G, state: S, fighter: Fighter, action: Action, budget: int, how: str, ctx: Context) -> None:
     """Carry out a move (or a Dash): step by step, rolling for falls and Disoriented steps."""
     assert action.at is not None
     roll_name = fall_roll(action)
-    path = routes(game, state, fighter, budget, roll_name is not None)[action.at]
+    if action.via:
+        found = route_path(game, state, fighter, action, budget)
+        assert isinstance(found, Path)
+        path = found
+    else:
+        path = routes(game, state, fighter, budget, roll_name is not None)[action.at]
     if fighter.has("disoriented"):
         _disoriented_step(game, state, fighter, path, ctx, how)
         return

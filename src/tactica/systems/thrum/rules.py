@@ -181,6 +181,11 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
 
     # -- why not --------------------------------------------------------------------------------
 
+    def takes_route(self, game: G, action: Action) -> bool:
+        """Issue 14 point 9: a Move, and a Dash, may follow waypoints (a Teleport passes nothing)."""
+        ability = game.abilities.get(action.verb)
+        return action.verb == "move" or (ability is not None and ability.special == "dash")
+
     def why_illegal(self, game: G, state: S, action: Action) -> str | None:
         fighter = state.fighters.get(action.actor)
         if fighter is None:
