@@ -212,7 +212,7 @@ class Fight:
                 raise save.replay_error(k, action, error) from None
         rolled = fight.tape.pos
         fight.tape = DiceTape(SeededDice(data["seed"], rolled), faces[:rolled])
-        save.check_steps(fight, data)  # an edited face names the first step that differs, even if it left faces
+        save.check_steps(fight, data)  # an edited face: the first step that differs
         if rolled != len(faces):
             raise SaveError(
                 f"saved fight: {len(faces) - rolled} of its faces were never rolled by its actions"
