@@ -82,6 +82,8 @@ class _Reader:
     def __init__(self, source: Source) -> None:
         self.source = source
         self.problems: list[Problem] = []
+        #: The scenario's rule system, once known: expectations name its event kinds.
+        self.rules: RuleSystem[Any, Any] | None = None
 
     def add(self, path: tuple[Segment, ...], message: str) -> None:
         self.problems.append(self.source.problem(path, message))
@@ -89,7 +91,7 @@ class _Reader:
     # -- the fight ------------------------------------------------------------------------------
 
     def game(self, data: Mapping[str, Any]) -> tuple[RuleSystem[Any, Any] | None, Game | None]:
-        system = self.system(data)
+        system = self.rules = self.system(data)
         if system is None:
             return None, None
         try:
@@ -199,7 +201,7 @@ class _Reader:
         return out
 
     def expectation(self, kind: str, body: Any, path: tuple[Segment, ...]) -> Expectation | None:
-        spec, problems = parse_expectation(kind, body)
+        spec, problems = parse_expectation(kind, body, self.rules)
         where = (*path, kind)
         for problem in problems:
             self.add(where, problem)
