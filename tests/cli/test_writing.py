@@ -52,3 +52,86 @@ def test_a_sweep_over_weapons_drops_a_drawn_weapon_the_file_gives_and_no_longer_
     )
     result = invoke("sweep", path, "--vary", "combatants.vex.weapons=[knife]", "-n", "2", "--workers", "1")
     assert result.exit_code == 0, result.output
+
+
+BAD_SETUP = """\
+system: futurepath
+map: {text: "a . b"}
+options: {foo: 1, max_round: 3}
+combatants:
+  - {id: vex, side: red, at: a, template: duelist, hpp: 3}
+  - {id: rook, side: blue, at: b, template: trooper, weapons: [lazer]}
+  - {id: ash, side: blue, at: z, template: medic}
+"""
+
+
+def test_check_takes_a_folder_like_verify(tmp_path: Path) -> None:
+    """Issue 15 point 3: `tactica check DIR` finds the scenario files as `verify` does (YAML with a `system`
+    key, recursively), and every example checks clean (no state path refused that only appears later)."""
+    write(tmp_path, BAD_SETUP, "bad.yaml")
+    (tmp_path / "sub").mkdir()
+    good = (EXAMPLES / "futurepath" / "duel.yaml").read_text(encoding="utf-8")
+    write(tmp_path / "sub", good, "good.yaml")
+    write(tmp_path, "just: data\n", "other.yaml")
+    result = invoke("check", tmp_path)
+    stderr = assert_bad_input(result, f"{tmp_path / 'bad.yaml'}:3: options.foo")
+    assert f"ok: {tmp_path / 'sub' / 'good.yaml'} — Duel" in result.stdout and "other.yaml" not in stderr
+    assert invoke("check", EXAMPLES).exit_code == 0
+    assert_bad_input(invoke("check", tmp_path / "sub" / "nothing"), "nothing")
+
+
+def test_check_reports_every_setup_error_of_a_file_at_once(tmp_path: Path) -> None:
+    """Issue 15 point 3: two bad options, a bad field, an unknown weapon and a missing marker, in three
+    combatants: each one reported at its own line (only the first was before)."""
+    path = write(tmp_path, BAD_SETUP)
+    stderr = assert_bad_input(invoke("check", path))
+    spots = [line.split(": ")[1] for line in stderr.strip().splitlines()]
+    assert spots == [
+        f"{path}:3",
+        f"{path}:3",
+        f"{path}:5",
+        f"{path}:6",
+        f"{path}:7",
+    ], stderr
+    for needle in (
+        "options.foo",
+        "options.max_round",
+        "combatants[0].hpp",
+        "weapons[0]: unknown weapon",
+        "'z'",
+    ):
+        assert needle in stderr
+
+
+def test_an_unknown_option_lists_the_systems_options_with_the_closest(tmp_path: Path) -> None:
+    """Issue 15 point 4: `--vary options.foo=1` lists the system's options; a near miss is named."""
+    duel = EXAMPLES / "futurepath" / "duel.yaml"
+    stderr = assert_bad_input(invoke("sweep", duel, "--vary", "options.foo=1", "-n", "2"))
+    assert "options.foo: unknown field; valid: accuracy_bonus_always, acrobatics_dc," in stderr
+    assert "more: docs/systems/futurepath.md#rule-options)" in stderr
+    assert_bad_input(
+        invoke("sweep", duel, "--vary", "options.max_round=1", "-n", "2"), "did you mean 'max_rounds'?"
+    )
+
+
+def test_an_unknown_combatant_field_lists_that_systems_fields_with_the_closest(tmp_path: Path) -> None:
+    """Issue 15 point 4: a misspelt combatant field names the closest field of that system, sheet or
+    combatant (`template`), and lists them."""
+    path = write(
+        tmp_path,
+        BAD_SETUP.replace("hpp: 3", "tempalte: brawler").replace("options: {foo: 1, max_round: 3}\n", ""),
+    )
+    stderr = assert_bad_input(invoke("check", path))
+    assert f"{path}:4: combatants[0].tempalte: unknown field; did you mean 'template'? valid: ac," in stderr
+    phase = write(
+        tmp_path,
+        "system: phase3d6\nmap: {text: 'a . b'}\ncombatants:\n"
+        "  - {id: vex, side: red, at: a, template: brick, body_nw: 3}\n"
+        "  - {id: rook, side: blue, at: b, template: brick}\n",
+        "phase.yaml",
+    )
+    assert_bad_input(
+        invoke("check", phase),
+        "body_nw: unknown field; did you mean 'body_now' or 'body'?",
+        "docs/systems/phase3d6.md",
+    )

@@ -47,13 +47,15 @@ def did_you_mean(name: str, valid: Iterable[str]) -> str:
     return f" did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
-def listed(names: Iterable[str], limit: int = MAX_LISTED) -> str:
-    """Names joined by commas, cut to about ``limit`` characters with how many are left out."""
+def listed(names: Iterable[str], limit: int = MAX_LISTED, every: str = "") -> str:
+    """Names joined by commas, cut to about ``limit`` characters with how many are left out (and ``every``,
+    where all of them are listed)."""
     names = list(names)
     shown: list[str] = []
     for name in names:
         if shown and len(", ".join([*shown, name])) > limit:
-            return f"{', '.join(shown)}, ... ({len(names) - len(shown)} more)"
+            where = f": {every}" if every else ""
+            return f"{', '.join(shown)}, ... ({len(names) - len(shown)} more{where})"
         shown.append(name)
     return ", ".join(shown) or "none"
 

@@ -19,6 +19,7 @@ from tactica.systems.setup_common import (
     ID,
     MapSpec,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -159,11 +160,16 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, where)
-        pos = place(c.at, board, markers, where)
-        loadout = _loadout(c, weapons, where)
-        start[c.id] = Placement(c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now)
+        with problems:
+            sheets[c.id] = _character(c, where)
+            pos = place(c.at, board, markers, where)
+            loadout = _loadout(c, weapons, where)
+            start[c.id] = Placement(
+                c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now
+            )
+    problems.check()
     _check_places(start, spec, board)
     return FuturePathGame(system, setup, spec.options, board, spec.gravity, sheets, weapons, start, spec)
 
@@ -183,7 +189,7 @@ def _character(c: CombatantSpec, where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     data.pop("weapons", None)  # the template's loadout: see _loadout
     data.pop("drawn", None)
-    return validated(Character, data, where)
+    return validated(Character, data, where, beside=CombatantSpec.model_fields)
 
 
 def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[list[str], list[str]]:
