@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.cli.test_commands import assert_bad_input, invoke
 from tests.scenario.helpers import write
 
@@ -135,3 +137,44 @@ def test_an_unknown_combatant_field_lists_that_systems_fields_with_the_closest(t
         "body_nw: unknown field; did you mean 'body_now' or 'body'?",
         "docs/systems/phase3d6.md",
     )
+
+
+TURN_ORDER = """\
+system: SYSTEM
+map: {text: "a . . . b"}
+combatants:
+  - {id: lee, side: red, at: a, template: TEMPLATE}
+  - {id: tor, side: blue, at: b, template: TEMPLATE}
+script:
+  - tor end
+"""
+TEMPLATES = {
+    "futurepath": "duelist",
+    "srb": "raider",
+    "thrum": "brawler",
+    "farrecon": "operative",
+    "phase3d6": "thug",
+}
+
+
+@pytest.mark.parametrize("system", sorted(TEMPLATES))
+def test_a_script_that_needs_a_fixed_initiative_says_how_to_fix_it(tmp_path: Path, system: str) -> None:
+    """Issue 15 point 5: "it is lee's turn, not tor's" said nothing of the initiative the file left to the
+    rules; the error now names who it put first and an `initiative:` that puts tor first, and that fix
+    (by side in FuturePath, by combatant elsewhere) makes the script run."""
+    text = TURN_ORDER.replace("SYSTEM", system).replace("TEMPLATE", TEMPLATES[system])
+    for seed in range(20):
+        path = write(tmp_path, f"{text}seed: {seed}\n")
+        result = invoke("verify", path)
+        if result.exit_code == 2:
+            break
+    stderr = assert_bad_input(
+        result, f"{path}:7: script[0]: illegal action 'tor end'", "the initiative put lee first"
+    )
+    fix = stderr.split("give `")[1].split("`")[0]
+    assert fix == (
+        "initiative: {blue: 2, red: 1}" if system == "futurepath" else "initiative: {tor: 2, lee: 1}"
+    )
+    assert "docs/scenarios.md#fixing-the-initiative" in stderr
+    write(tmp_path, f"{text}{fix}\n")
+    assert invoke("verify", path).exit_code == 0
