@@ -182,3 +182,15 @@ def test_a_sheet_rule_problem_names_the_combatant() -> None:
     assert only_problem(text).startswith(
         f"x.yaml:{line_of(text, 'hacking')}: combatants[3]: unknown skill 'hacking'"
     )
+
+
+@pytest.mark.parametrize(
+    ("weapons", "hands"),
+    [("[pistol]", ["pistol"]), ("[knife, pistol]", ["pistol", "knife"]), ("[knife]", ["knife"]), ("[]", [])],
+)
+def test_own_weapons_replace_what_the_template_drew(weapons: str, hands: list[str]) -> None:
+    """Issue 15 point 2: a gunslinger (template: pistol and laser-pistol drawn) given its own `weapons` failed
+    on a `drawn` the file never wrote; a drawn weapon it no longer carries gives way to its first weapon."""
+    text = BASE.replace("template: gunslinger}", f"template: gunslinger, weapons: {weapons}}}")
+    fight = load_scenario_text(text, "x.yaml").new_fight()
+    assert fight.observe()["fighters"]["rook"]["hands"] == hands

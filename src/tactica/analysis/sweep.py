@@ -87,7 +87,9 @@ def cell_specs(
                 side = path.partition(".")[2]
                 given.append(f"{side}={value}" if side else str(value))
             else:
-                set_path(setup, path, value)
+                entry = set_path(setup, path, value)
+                if path.endswith(".weapons"):
+                    fit_drawn(entry)
         try:
             game = scenario.system.new_game(setup)
         except TacticaError as error:
@@ -119,8 +121,9 @@ def run_sweep(
     ]
 
 
-def set_path(data: MutableMapping[str, Any], path: str, value: Any) -> None:
-    """Set the place ``path`` names in setup data (changing ``data``)."""
+def set_path(data: MutableMapping[str, Any], path: str, value: Any) -> Any:
+    """Set the place ``path`` names in setup data (changing ``data``); returns the mapping or list that
+    holds it."""
     segments = path.split(".")
     node: Any = data
     walked: list[str] = []
@@ -134,6 +137,18 @@ def set_path(data: MutableMapping[str, Any], path: str, value: Any) -> None:
         node[_index(node, last, walked, path)] = value
     else:
         raise TacticaError(f"--vary {path}: '{'.'.join(walked)}' holds a single value, not '{last}'")
+    return node
+
+
+def fit_drawn(entry: Any) -> None:
+    """A combatant entry whose ``weapons`` were varied: a ``drawn`` naming a weapon no longer carried is
+    dropped, so the system's default applies (the first of the new weapons; issue 15 point 2)."""
+    if not isinstance(entry, MutableMapping) or "drawn" not in entry:
+        return
+    carried = {w.get("name") if isinstance(w, Mapping) else w for w in entry.get("weapons") or []}
+    drawn = entry["drawn"]
+    if any(d and d not in carried for d in ([drawn] if isinstance(drawn, str) else drawn or [])):
+        del entry["drawn"]
 
 
 def _child(node: Any, segment: str, walked: list[str], path: str) -> Any:

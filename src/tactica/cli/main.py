@@ -21,7 +21,7 @@ from tactica.cli.play_run import play_saved, play_scenario
 from tactica.cli.ranges import check_ranges
 from tactica.cli.table import register as register_table
 from tactica.render import render_log
-from tactica.scenario import Problem, check_file, load_scenario, verify
+from tactica.scenario import Problem, check_file, load_scenario, scenario_files, verify
 from tactica.systems import all_systems
 
 app = typer.Typer(
@@ -37,6 +37,7 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Machine output (JSON) on
 SeedOption = Annotated[
     int | None, typer.Option("--seed", metavar="SEED", help="Dice seed (default: the scenario's seed).")
 ]
+NO_SCENARIOS = "no scenario files found (give files, or folders holding *.yaml scenarios)"
 RoundsOption = Annotated[
     int | None,
     typer.Option("--rounds", metavar="N", help="Stop the fight after this many rounds (a draw)."),
@@ -158,7 +159,7 @@ def verify_command(
     check_ranges(seed=seed)
     reports = verify(paths, seed=seed)
     if not reports:
-        fail("no scenario files found (give files, or folders holding *.yaml scenarios)", as_json=as_json)
+        fail(NO_SCENARIOS, as_json=as_json)
     if as_json:
         emit_json({"files": [r.to_dict() for r in reports], "summary": checks.summary(reports)})
     else:
@@ -183,10 +184,15 @@ def _errors(problems: list[Problem]) -> None:
 @app.command()
 @guarded
 def check(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Scenario files to validate.")],
+    paths: Annotated[
+        list[Path], typer.Argument(metavar="PATH...", help="Scenario files, or folders searched for *.yaml.")
+    ],
     as_json: JsonFlag = False,
 ) -> None:
     """Validate scenario files (setup, script syntax, expectations) and explain every problem."""
+    files = scenario_files(paths)
+    if not files:
+        fail(NO_SCENARIOS, as_json=as_json)
     found = {str(f): check_file(f) for f in files}
     problems = [p for _, ps in found.values() for p in ps]
     if as_json:

@@ -15,7 +15,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from tactica.dice import DiceExpr, Die, Roll
 from tactica.dice.source import DiceSource
 from tactica.engine.action import Action
-from tactica.engine.events import Event
+from tactica.engine.events import Event, event_types
 from tactica.engine.interrupts import Decision, Suspended
 from tactica.engine.turn_order import TurnOrder
 
@@ -114,6 +114,16 @@ class RuleSystem(abc.ABC, Generic[G, S]):
     round_unit: str = "rounds"
     #: The outcome classes :meth:`resolution` reports, in the order they are shown.
     outcome_classes: tuple[str, ...] = ()
+
+    def event_types(self) -> dict[str, type[Event]]:
+        """The events a fight of this system may record, by kind: the engine's own and those defined in the
+        system's package (the package its class is defined in)."""
+        package = type(self).__module__.rpartition(".")[0] + "."
+        return {
+            kind: cls
+            for kind, cls in event_types().items()
+            if cls.__module__ == Event.__module__ or cls.__module__.startswith(package)
+        }
 
     @abc.abstractmethod
     def new_game(self, setup: Mapping[str, Any]) -> G:

@@ -18,7 +18,17 @@ tactica.files.problems.FileError: x.yaml:2: key 'hp' appears twice (first on lin
 
 from tactica.files.json_loader import load_save, parse_json
 from tactica.files.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_FILE_BYTES_ENV, max_file_bytes
-from tactica.files.problems import MAX_ECHO, MAX_PROBLEMS, FileError, Problem, brief, capped, clip
+from tactica.files.problems import (
+    MAX_ECHO,
+    MAX_PROBLEMS,
+    FileError,
+    Problem,
+    brief,
+    capped,
+    clip,
+    did_you_mean,
+    listed,
+)
 from tactica.files.reading import read_resource, read_text
 from tactica.files.source import Segment, Source, format_path, node_at
 from tactica.files.yaml_loader import load_yaml, parse_yaml, yaml_problem
@@ -36,7 +46,9 @@ __all__ = [
     "brief",
     "capped",
     "clip",
+    "did_you_mean",
     "format_path",
+    "listed",
     "load_save",
     "load_yaml",
     "max_file_bytes",

@@ -8,8 +8,9 @@ prints at most :data:`MAX_MESSAGE` characters, and a file reports at most :data:
 
 from __future__ import annotations
 
+import difflib
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 #: Characters of a value from a file echoed back in a message.
@@ -34,6 +35,29 @@ def brief(value: object) -> str:
     """The ``repr`` of a value from a file, at most :data:`MAX_ECHO` characters, built without ever making
     the whole ``repr`` of a huge or deeply nested value."""
     return clip(_REPR.repr(value), MAX_ECHO)
+
+
+#: Characters of a list of valid names in a message (the rest are counted).
+MAX_LISTED = 160
+
+
+def did_you_mean(name: str, valid: Iterable[str]) -> str:
+    """`` did you mean 'hp'?`` naming the closest of ``valid`` (up to three), or ``""`` when none is close."""
+    close = difflib.get_close_matches(name, list(valid), n=3, cutoff=0.6)
+    return f" did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+def listed(names: Iterable[str], limit: int = MAX_LISTED, every: str = "") -> str:
+    """Names joined by commas, cut to about ``limit`` characters with how many are left out (and ``every``,
+    where all of them are listed)."""
+    names = list(names)
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > limit:
+            where = f": {every}" if every else ""
+            return f"{', '.join(shown)}, ... ({len(names) - len(shown)} more{where})"
+        shown.append(name)
+    return ", ".join(shown) or "none"
 
 
 @dataclass(frozen=True, slots=True)

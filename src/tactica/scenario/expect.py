@@ -11,15 +11,15 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from tactica.engine import Action, ActionSyntaxError, Event, Fight, IllegalAction, event_types
+from tactica.engine import Action, ActionSyntaxError, Event, Fight, IllegalAction, RuleSystem, event_types
 from tactica.engine.codec import to_data
-from tactica.files import brief
+from tactica.files import brief, did_you_mean, listed
 from tactica.scenario.model import Expectation, Result
 
 Spec = Any
-Parse = Callable[[Any], tuple[Spec, list[str]]]
 Check = Callable[[Spec, Fight, int], Result]
 
 #: Keys of an event expectation that are not fields of the event.
@@ -104,34 +104,59 @@ def _step(value: Any, segment: str, walked: list[str]) -> tuple[Any, str | None]
 # -- event kinds ---------------------------------------------------------------------------------
 
 
-def event_fields(kind: str) -> list[str] | None:
-    """The field names of an event kind (None for an unknown kind)."""
-    cls = event_types().get(kind)
-    return None if cls is None else [f.name for f in dataclasses.fields(cls)]
+@dataclass(frozen=True)
+class EventKinds:
+    """The event kinds an expectation may name: one system's (issue 15 point 1), or every loaded one."""
+
+    types: Mapping[str, type[Event]]
+    system: str = ""
+
+    @classmethod
+    def of(cls, system: RuleSystem[Any, Any] | None) -> EventKinds:
+        """The system's kinds (the engine's and its own); every kind when the system is not known."""
+        return cls(event_types()) if system is None else cls(system.event_types(), system.id)
+
+    def fields(self, kind: str) -> list[str] | None:
+        """The field names of an event kind (None for a kind not among these)."""
+        cls = self.types.get(kind)
+        return None if cls is None else [f.name for f in dataclasses.fields(cls)]
+
+    def unknown(self, kind: str) -> str:
+        """Why ``kind`` is not a kind here, with the closest ones and where all of them are listed."""
+        known = sorted(self.types)
+        if not self.system:
+            return f"unknown event kind '{kind}';{did_you_mean(kind, known)} known kinds: {listed(known)}"
+        close = did_you_mean(kind, known)
+        kinds = "" if close else f" its kinds: {listed(known)};"
+        return (
+            f"unknown event kind '{kind}' in {self.system};{close}{kinds} every {self.system} kind and its"
+            f" fields: docs/systems/{self.system}.md#events"
+        )
 
 
 # -- syntax --------------------------------------------------------------------------------------
 
 
-def _parse_state(value: Any) -> tuple[Spec, list[str]]:
+def _parse_state(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     if not isinstance(value, Mapping) or not value:
         return value, ["'state' takes a mapping of PATH: VALUE, e.g. {vex.hp: 9, vex.pos: [3, 4]}"]
     bad = [str(k) for k in value if not isinstance(k, str) or not k]
     return dict(value), [f"state path {brief(k)} must be dotted text such as vex.hp" for k in bad]
 
 
-def _parse_event(value: Any) -> tuple[Spec, list[str]]:
+def _parse_event(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     spec = {"kind": value} if isinstance(value, str) else value
     if not isinstance(spec, Mapping) or not isinstance(spec.get("kind"), str):
         return value, [
             "an event expectation needs 'kind', e.g. {kind: AttackRolled, attacker: vex, hit: true}"
         ]
     spec = dict(spec)
-    fields = event_fields(spec["kind"])
+    fields = kinds.fields(spec["kind"])
     if fields is None:
-        return spec, [f"unknown event kind '{spec['kind']}'; known kinds: {', '.join(sorted(event_types()))}"]
+        return spec, [kinds.unknown(spec["kind"])]
     problems = [
-        f"{spec['kind']} has no field '{k}' (fields: {', '.join(fields)}; and 'since: last', 'count: N')"
+        f"{spec['kind']} has no field '{k}';{did_you_mean(str(k), fields)} fields: {', '.join(fields)}"
+        " (and 'since: last', 'count: N')"
         for k in spec
         if k not in (*fields, *_WINDOW_KEYS)
     ]
@@ -148,7 +173,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_order(value: Any) -> tuple[Spec, list[str]]:
+def _parse_order(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     """``order: [EVENT, EVENT, ...]``: events matching each, in this order (others may come between)."""
     if not isinstance(value, list) or len(value) < 2:
         return value, [
@@ -156,7 +181,7 @@ def _parse_order(value: Any) -> tuple[Spec, list[str]]:
         ]
     specs, problems = [], []
     for i, item in enumerate(value):
-        spec, found = _parse_event(item)
+        spec, found = _parse_event(item, kinds)
         specs.append(spec)
         problems += [f"order[{i}]: {p}" for p in found]
         if isinstance(spec, Mapping) and ("count" in spec or ("since" in spec and i)):
@@ -182,7 +207,7 @@ def _action_problem(text: Any) -> str | None:
     return None
 
 
-def _parse_rejects(value: Any) -> tuple[Spec, list[str]]:
+def _parse_rejects(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     spec = {"action": value} if isinstance(value, str) else value
     if not isinstance(spec, Mapping) or "action" not in spec:
         return value, ["'rejects' takes {action: ACTION, reason: TEXT} (reason optional)"]
@@ -198,7 +223,7 @@ def _parse_rejects(value: Any) -> tuple[Spec, list[str]]:
     return spec, problems
 
 
-def _parse_outcome(value: Any) -> tuple[Spec, list[str]]:
+def _parse_outcome(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     if not isinstance(value, Mapping) or "winner" not in value:
         return value, ["'outcome' takes {winner: SIDE} (winner: null for a draw; reason and round optional)"]
     problems = [
@@ -209,7 +234,7 @@ def _parse_outcome(value: Any) -> tuple[Spec, list[str]]:
     return dict(value), problems
 
 
-def _parse_actions(value: Any) -> tuple[Spec, list[str]]:
+def _parse_actions(value: Any, kinds: EventKinds) -> tuple[Spec, list[str]]:
     actions = [value] if isinstance(value, str) else value
     if not isinstance(actions, list) or not actions:
         return value, ["takes an action text, or a list of them, e.g. 'vex attack rook with rifle'"]
@@ -374,6 +399,7 @@ def _check_not_legal(spec: Spec, fight: Fight, since: int) -> tuple[bool, Any, A
     return not listed, spec, actual, "; ".join(f"'{t}' is legal now" for t in listed)
 
 
+Parse = Callable[[Any, EventKinds], tuple[Spec, list[str]]]
 KINDS: dict[str, tuple[Parse, Callable[[Spec, Fight, int], tuple[bool, Any, Any, str]]]] = {
     "state": (_parse_state, _check_state),
     "event": (_parse_event, _check_event),
@@ -386,11 +412,14 @@ KINDS: dict[str, tuple[Parse, Callable[[Spec, Fight, int], tuple[bool, Any, Any,
 }
 
 
-def parse_expectation(kind: str, value: Any) -> tuple[Spec, list[str]]:
-    """Normalise an expectation's body and list its syntax problems (empty when it is fine)."""
+def parse_expectation(
+    kind: str, value: Any, system: RuleSystem[Any, Any] | None = None
+) -> tuple[Spec, list[str]]:
+    """Normalise an expectation's body and list its syntax problems (empty when it is fine); event kinds and
+    fields are checked against ``system``'s events (every loaded event kind when it is None)."""
     if kind not in KINDS:
-        return value, [f"unknown expectation '{kind}'; kinds: {', '.join(KINDS)}"]
-    return KINDS[kind][0](value)
+        return value, [f"unknown expectation '{kind}';{did_you_mean(kind, KINDS)} kinds: {', '.join(KINDS)}"]
+    return KINDS[kind][0](value, EventKinds.of(system))
 
 
 def check(expectation: Expectation, fight: Fight, since: int = 0) -> Result:

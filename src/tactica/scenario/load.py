@@ -77,12 +77,25 @@ def _setup(data: Mapping[str, Any], system: RuleSystem[Any, Any]) -> dict[str, A
     return {**{k: v for k, v in data.items() if k not in SCENARIO_KEYS}, "system": system.id}
 
 
+def _without_bad_options(setup: dict[str, Any], problems: list[Problem]) -> dict[str, Any] | None:
+    """The setup without the options ``problems`` name, to look for problems beyond them (issue 15 point 3);
+    None when they name no option (the rest cannot be checked past them)."""
+    named = {p.where.partition(".")[2].partition(".")[0] for p in problems if p.where.startswith("options")}
+    if not named:
+        return None
+    options = setup.get("options")
+    kept = {k: v for k, v in options.items() if k not in named} if isinstance(options, Mapping) else {}
+    return {**setup, "options": kept} if kept != options else None
+
+
 class _Reader:
     """Collects problems while reading one scenario."""
 
     def __init__(self, source: Source) -> None:
         self.source = source
         self.problems: list[Problem] = []
+        #: The scenario's rule system, once known: expectations name its event kinds.
+        self.rules: RuleSystem[Any, Any] | None = None
 
     def add(self, path: tuple[Segment, ...], message: str) -> None:
         self.problems.append(self.source.problem(path, message))
@@ -90,14 +103,20 @@ class _Reader:
     # -- the fight ------------------------------------------------------------------------------
 
     def game(self, data: Mapping[str, Any]) -> tuple[RuleSystem[Any, Any] | None, Game | None]:
-        system = self.system(data)
+        system = self.rules = self.system(data)
         if system is None:
             return None, None
-        try:
-            return system, system.new_game(_setup(data, system))
-        except (TacticaError, DiceError) as error:
-            self.problems += locate_message(self.source, str(error))
-            return system, None
+        setup: dict[str, Any] | None = _setup(data, system)
+        while setup is not None:
+            try:
+                game = system.new_game(setup)
+            except (TacticaError, DiceError) as error:
+                found = [p for p in locate_message(self.source, str(error)) if p not in self.problems]
+                self.problems += found
+                setup = _without_bad_options(setup, found)
+            else:
+                return system, None if self.problems else game
+        return system, None
 
     def system(self, data: Mapping[str, Any]) -> RuleSystem[Any, Any] | None:
         known = ", ".join(s.id for s in all_systems())
@@ -200,7 +219,7 @@ class _Reader:
         return out
 
     def expectation(self, kind: str, body: Any, path: tuple[Segment, ...]) -> Expectation | None:
-        spec, problems = parse_expectation(kind, body)
+        spec, problems = parse_expectation(kind, body, self.rules)
         where = (*path, kind)
         for problem in problems:
             self.add(where, problem)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from tactica.dice import DiceError, DiceSource
 from tactica.engine import Fight, TacticaError
 from tactica.scenario.expect import check_all
+from tactica.scenario.initiative import initiative_hint
 from tactica.scenario.leftover import leftover_dice
 from tactica.scenario.locate import Problem, ScenarioError
 from tactica.scenario.model import Result, Scenario, ScenarioRun, Step
@@ -63,7 +64,8 @@ def take(scenario: Scenario, fight: Fight, step: Step) -> None:
         message = f"{error} while taking '{step.action}'; {_dice_hint(scenario)}"
         raise ScenarioError([_at(scenario, step, message)]) from None
     except TacticaError as error:
-        raise ScenarioError([_at(scenario, step, str(error))]) from None
+        hint = initiative_hint(scenario, fight, step.action) if step.action else ""
+        raise ScenarioError([_at(scenario, step, str(error) + hint)]) from None
 
 
 def _at(scenario: Scenario, step: Step, message: str) -> Problem:

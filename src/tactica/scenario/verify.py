@@ -109,6 +109,9 @@ def _name_problems(scenario: Scenario) -> list[Problem]:
 
 
 def _first_segment_problem(observed: Mapping[str, Any], path: str) -> str | None:
-    """A state path whose first two segments do not exist at the start cannot be right."""
-    head = ".".join(path.split(".")[:2])
-    return lookup(observed, head)[1]
+    """A state path whose head does not exist at the start cannot be right: its first segment, and for a
+    combatant the field (lists and mappings such as ``ground`` or ``terrain`` grow during the fight)."""
+    segments = path.split(".")
+    fighters = observed.get("fighters")
+    fixed = 2 if isinstance(fighters, Mapping) and segments[0] in fighters else 1
+    return lookup(observed, ".".join(segments[:fixed]))[1]

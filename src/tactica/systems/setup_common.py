@@ -3,7 +3,7 @@ combatants."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, overload
@@ -24,7 +24,7 @@ from tactica.grid import (
     parse_map,
 )
 from tactica.grid.board import MAX_ORIGIN, check_size, describe_extent
-from tactica.systems.validation import explain_validation_error
+from tactica.systems.validation import validation_problems
 
 ID = r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$"
 Markers = dict[str, list[tuple[int, int]]]
@@ -255,13 +255,15 @@ def check_places(start: Mapping[str, Placed]) -> None:
 M = TypeVar("M", bound=BaseModel)
 
 
-def validated(model: type[M], data: Mapping[str, Any], where: str = "") -> M:
-    """``data`` as a ``model``; a validation failure becomes one :class:`SetupError` naming ``where``."""
+def validated(model: type[M], data: Mapping[str, Any], where: str = "", beside: Iterable[str] = ()) -> M:
+    """``data`` as a ``model``; a validation failure becomes one :class:`SetupError` naming ``where`` (an
+    unknown field lists the model's fields and ``beside``: a combatant's own fields beside its sheet's)."""
     try:
         return model.model_validate(dict(data))
     except ValidationError as error:
         prefix = f"{where}: " if where else ""
-        raise SetupError(prefix + explain_validation_error(error)) from None
+        problems = validation_problems(error, model, beside)
+        raise SetupError("; ".join(prefix + problem for problem in problems)) from None
 
 
 def named_table(
@@ -279,6 +281,29 @@ class Identified(Protocol):
 
 
 C = TypeVar("C", bound=Identified)
+
+
+class SetupProblems:
+    """Setup problems collected so that one bad combatant does not hide the next (issue 15 point 3):
+    ``with problems:`` records a :class:`SetupError` raised inside and carries on; :meth:`check` then raises
+    every one of them as one :class:`SetupError` ('; '-joined, each naming its place)."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __enter__(self) -> SetupProblems:
+        return self
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> bool:
+        if isinstance(error, SetupError):
+            self.messages.append(str(error))
+            return True
+        return False
+
+    def check(self) -> None:
+        """Raise the problems collected, if any."""
+        if self.messages:
+            raise SetupError("; ".join(self.messages))
 
 
 def each_combatant(combatants: Sequence[C]) -> Iterator[tuple[str, C]]:

@@ -18,6 +18,7 @@ from tactica.systems.setup_common import (
     MapSpec,
     Placement,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -104,10 +105,13 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FarReconGame:
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement[CombatantSpec]] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, weapons, where)
-        _check_health(c, sheets[c.id], where)
-        start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+        with problems:
+            sheets[c.id] = _character(c, weapons, where)
+            _check_health(c, sheets[c.id], where)
+            start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+    problems.check()
     check_places(start)
     _check_joins(spec, start)
     _check_initiative(spec, start)
@@ -127,7 +131,7 @@ def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> C
         for key in MERGED:
             if isinstance(extra.get(key), dict) and isinstance(templates[c.template].get(key), dict):
                 data[key] = {**templates[c.template][key], **extra[key]}
-    sheet = validated(Character, data, where)
+    sheet = validated(Character, data, where, beside=CombatantSpec.model_fields)
     for i, w in enumerate(sheet.weapons):
         if w not in weapons:
             raise SetupError(

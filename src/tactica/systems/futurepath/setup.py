@@ -22,6 +22,7 @@ from tactica.systems.setup_common import (
     MapSpec,
     Markers,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -166,11 +167,16 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> FuturePathGame:
     weapons = _weapons(spec)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, where)
-        pos = place(c.at, board, markers, where)
-        loadout = _loadout(c, weapons, where)
-        start[c.id] = Placement(c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now)
+        with problems:
+            sheets[c.id] = _character(c, where)
+            pos = place(c.at, board, markers, where)
+            loadout = _loadout(c, weapons, where)
+            start[c.id] = Placement(
+                c.id, c.side, pos, tuple(loadout[0]), tuple(loadout[1]), c.posture, c.hp_now
+            )
+    problems.check()
     _check_places(start, spec, board)
     items = _ground(spec, weapons, board, markers)
     return FuturePathGame(
@@ -214,13 +220,12 @@ def _character(c: CombatantSpec, where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
     data.pop("weapons", None)  # the template's loadout: see _loadout
     data.pop("drawn", None)
-    return validated(Character, data, where)
+    return validated(Character, data, where, beside=CombatantSpec.model_fields)
 
 
 def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[list[str], list[str]]:
     template = content("characters").get(c.template or "", {})
     carried = c.weapons if c.weapons is not None else template.get("weapons", [])
-    drawn = c.drawn if c.drawn is not None else template.get("drawn", [])
     names: list[str] = []
     for i, w in enumerate(carried):
         if isinstance(w, dict):
@@ -235,12 +240,21 @@ def _loadout(c: CombatantSpec, weapons: dict[str, Weapon], where: str) -> tuple[
                 f"{where}.weapons[{i}]: unknown weapon '{w}'; known: {', '.join(sorted(weapons))}"
             )
         names.append(w)
+    drawn = _drawn(c, template.get("drawn", []), names)
     for w in drawn:
         if w not in names:
             raise SetupError(f"{where}.drawn: '{w}' is not among its weapons ({', '.join(names) or 'none'})")
     if len(drawn) > 2:
         raise SetupError(f"{where}.drawn: at most two weapons can be drawn (main hand, off hand)")
     return names, list(drawn)
+
+
+def _drawn(c: CombatantSpec, template: list[str], names: list[str]) -> list[str]:
+    """What is drawn at the start: the combatant's ``drawn``, else its template's, where a weapon that the
+    combatant's own ``weapons`` left out gives way to the first of them (issue 15 point 2)."""
+    if c.drawn is not None or c.weapons is None:
+        return list(c.drawn if c.drawn is not None else template)
+    return list(dict.fromkeys(w if w in names else names[0] for w in template)) if names else []
 
 
 def _check_places(start: Mapping[str, Placement], spec: SetupSpec, board: SquareBoard) -> None:

@@ -21,6 +21,7 @@ from tactica.systems.setup_common import (
     MapSpec,
     Placement,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -111,9 +112,12 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
     sheets: dict[str, Character] = {}
     start: dict[str, Placement[CombatantSpec]] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, weapons, where)
-        start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+        with problems:
+            sheets[c.id] = _character(c, weapons, where)
+            start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+    problems.check()
     check_places(start)
     items = ground_items(spec.ground, weapons, board, markers)
     standing = {p.at: cid for cid, p in start.items()}
@@ -137,7 +141,7 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    sheet = validated(Character, data, where)
+    sheet = validated(Character, data, where, beside=CombatantSpec.model_fields)
     for i, w in enumerate(sheet.weapons):
         if w not in weapons:
             raise SetupError(

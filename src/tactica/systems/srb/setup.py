@@ -17,6 +17,7 @@ from tactica.systems.setup_common import (
     MapSpec,
     Placement,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -98,10 +99,13 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> SrbGame:
     sheets: dict[str, Character] = {}
     start: dict[str, Placement[CombatantSpec]] = {}
     sizes: dict[str, str] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, weapons, where)
-        sizes[c.id] = sheets[c.id].size_category(spec.options.size_boundary)
-        start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+        with problems:
+            sheets[c.id] = _character(c, weapons, where)
+            sizes[c.id] = sheets[c.id].size_category(spec.options.size_boundary)
+            start[c.id] = Placement(c.id, c.side, place(c.at, board, markers, where), c)
+    problems.check()
     check_places(start)
     if spec.initiative:
         for cid in spec.initiative:
@@ -120,7 +124,7 @@ def _weapons(spec: SetupSpec) -> dict[str, Weapon]:
 
 def _character(c: CombatantSpec, weapons: Mapping[str, Weapon], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    sheet = validated(Character, data, where)
+    sheet = validated(Character, data, where, beside=CombatantSpec.model_fields)
     known = ", ".join(sorted(n for n, w in weapons.items() if w.category != "power"))
     for i, w in enumerate(sheet.weapons):
         if w not in weapons or weapons[w].category in ("power", "unarmed"):

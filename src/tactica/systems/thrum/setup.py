@@ -15,6 +15,7 @@ from tactica.systems.setup_common import (
     ID,
     MapSpec,
     Position,
+    SetupProblems,
     build_board,
     check_places,
     each_combatant,
@@ -123,11 +124,14 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> ThrumGame:
     first_side = spec.combatants[0].side
     sheets: dict[str, Character] = {}
     start: dict[str, Placement] = {}
+    problems = SetupProblems()
     for where, c in each_combatant(spec.combatants):
-        sheets[c.id] = _character(c, abilities, where)
-        _check_stance(c, sheets[c.id], abilities, where)
-        pc = c.pc if c.pc is not None else c.side == first_side
-        start[c.id] = Placement(c.id, c.side, pc, place(c.at, board, markers, where), c)
+        with problems:
+            sheets[c.id] = _character(c, abilities, where)
+            _check_stance(c, sheets[c.id], abilities, where)
+            pc = c.pc if c.pc is not None else c.side == first_side
+            start[c.id] = Placement(c.id, c.side, pc, place(c.at, board, markers, where), c)
+    problems.check()
     check_places(start)
     area = _starting_area(spec, board, markers)
     return ThrumGame(system, setup, spec.options, board, sheets, abilities, start, area, spec)
@@ -144,7 +148,7 @@ def _abilities(spec: SetupSpec) -> dict[str, Ability]:
 
 def _character(c: CombatantSpec, abilities: Mapping[str, Ability], where: str) -> Character:
     data = sheet_data(c.template, c.model_extra or {}, c.id, content("characters"), where)
-    sheet = validated(Character, data, where)
+    sheet = validated(Character, data, where, beside=CombatantSpec.model_fields)
     for name in sheet.abilities:
         ability = abilities.get(name)
         if ability is None:
