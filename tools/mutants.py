@@ -140,7 +140,7 @@ class Figures:
     package: str
     mutants: int
     counts: Counter[str]
-    seconds: float
+    seconds: float | None
 
     @property
     def tried(self) -> int:
@@ -155,9 +155,8 @@ class Figures:
         share = self.detected / self.tried if self.tried else 0.0
         counts = " ".join(f"{self.counts[o]:>5}" for o in OUTCOMES)
         interval = f"{share:6.1%} [{low:5.1%}, {high:5.1%}]"
-        return (
-            f"{self.package:28} {self.mutants:>7} {self.tried:>5} {counts}  {interval} {self.seconds:7.0f}s"
-        )
+        took = "-" if self.seconds is None else f"{self.seconds:.0f}s"
+        return f"{self.package:28} {self.mutants:>7} {self.tried:>5} {counts}  {interval} {took:>8}"
 
 
 HEADER = (
@@ -178,10 +177,16 @@ def run_package(package: str, tests: str, size: int, jobs: int, timeout: float) 
     run = [python, "-m", "mutmut", "run", "--max-children", str(jobs)]
     with contextlib.suppress(subprocess.TimeoutExpired):
         mutmut(work, run + (names if size > 0 else []), timeout - (time.monotonic() - start))
+    return report(package, size, time.monotonic() - start)
+
+
+def report(package: str, size: int, seconds: float | None = None) -> Figures:
+    """The figures of the package's last run (its sample of ``size``), and its survivors' diffs."""
+    work = WORK / short_name(package)
     outcomes = mutant_outcomes(work)
+    names = sample(sorted(outcomes), size)
     write_survivors(work, [n for n in names if outcomes[n] in ("survived", "no tests")])
-    counts = Counter(outcomes[n] for n in names)
-    return Figures(package, len(outcomes), counts, time.monotonic() - start)
+    return Figures(package, len(outcomes), Counter(outcomes[n] for n in names), seconds)
 
 
 def reset(work: Path, names: list[str]) -> None:
@@ -194,14 +199,19 @@ def reset(work: Path, names: list[str]) -> None:
         meta.write_text(json.dumps(data, indent=4))
 
 
+SHOW = """
+import sys
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+for name in sys.stdin.read().split():
+    print(f"# {name}", get_diff_for_mutant(name), sep="\\n", end="\\n\\n")
+"""
+
+
 def write_survivors(work: Path, names: list[str]) -> None:
     """``survivors.txt``: the diff of every mutant that no test noticed, to read."""
     with (work / "survivors.txt").open("w") as out:
-        for name in names:
-            shown = subprocess.run(
-                [sys.executable, "-m", "mutmut", "show", name], cwd=work, capture_output=True, text=True
-            )
-            out.write(shown.stdout + "\n")
+        show = [sys.executable, "-c", SHOW]
+        subprocess.run(show, cwd=work, input="\n".join(names), stdout=out, text=True, check=False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -210,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, help="mutants per package (0: all)")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--timeout", type=float, default=4 * 3600, help="seconds per package")
+    parser.add_argument("--report", action="store_true", help="only the figures of the last run")
     args = parser.parse_args(argv)
     known = {short_name(p): (p, t) for p, t in packages().items()}
     unknown = [name for name in args.packages if name not in known]
@@ -219,7 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER, flush=True)
     for package, tests in chosen:
         try:
-            figures = run_package(package, tests, args.sample, args.jobs, args.timeout)
+            if args.report:
+                figures = report(package, args.sample)
+            else:
+                figures = run_package(package, tests, args.sample, args.jobs, args.timeout)
         except subprocess.TimeoutExpired:
             print(f"{package:28} mutants not made within {args.timeout:.0f}s (--timeout)", flush=True)
             continue
