@@ -66,6 +66,7 @@ bench: $(STAMP)
 SAMPLE   ?= 0
 JOBS     ?= 1
 TIMEOUT  ?= 14400
+SLOW     ?= 0
 PACKAGES ?=
 MUTSTAMP := $(VENV)/.installed-mutants
 
@@ -74,7 +75,7 @@ $(MUTSTAMP): pyproject.toml $(STAMP)
 	touch $(MUTSTAMP)
 
 mutants: $(MUTSTAMP)
-	nice -n 19 $(BIN)/python tools/mutants.py --sample $(SAMPLE) --jobs $(JOBS) --timeout $(TIMEOUT) $(PACKAGES)
+	nice -n 19 $(BIN)/python tools/mutants.py --sample $(SAMPLE) --jobs $(JOBS) --timeout $(TIMEOUT) --slow $(SLOW) $(PACKAGES)
 
 clean:
 	rm -rf .venv .venv-* .mypy_cache .pytest_cache .ruff_cache .fuzz .mutants

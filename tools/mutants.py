@@ -165,19 +165,37 @@ HEADER = (
 )
 
 
-def run_package(package: str, tests: str, size: int, jobs: int, timeout: float) -> Figures:
+NO_MUTANT = "tactica.no-such-mutant"  # mutmut times every test, then stops: no mutant has this name
+
+
+def run_package(package: str, tests: str, args: argparse.Namespace) -> Figures:
     """Generates the package's mutants, runs the sample (or all) until done or out of time, and writes the
     survivors' diffs. Mutants left untried at the time limit count in no column ('tried' says how many)."""
     start = time.monotonic()
     work = prepare(package, tests)
     python = sys.executable
-    mutmut(work, [python, "-c", GENERATE.format(jobs=jobs)], timeout)
-    names = sample(sorted(mutant_outcomes(work)), size)
+    run = [python, "-m", "mutmut", "run", "--max-children", str(args.jobs)]
+    mutmut(work, [python, "-c", GENERATE.format(jobs=args.jobs)], args.timeout)
+    names = sample(sorted(mutant_outcomes(work)), args.sample)
     reset(work, names)
-    run = [python, "-m", "mutmut", "run", "--max-children", str(jobs)]
+    if args.slow:
+        mutmut(work, [*run, NO_MUTANT], args.timeout - (time.monotonic() - start))
+        leave_out_slow_tests(work, args.slow)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        mutmut(work, run + (names if size > 0 else []), timeout - (time.monotonic() - start))
-    return report(package, size, time.monotonic() - start)
+        mutmut(work, run + (names if args.sample > 0 else []), args.timeout - (time.monotonic() - start))
+    return report(package, args.sample, time.monotonic() - start)
+
+
+def leave_out_slow_tests(work: Path, seconds: float) -> None:
+    """Takes the tests that ran longer than ``seconds`` (as mutmut timed them) out of mutmut's call map, so
+    that no mutant runs them; they are listed in ``left-out-tests.txt``."""
+    path = work / "mutants" / "mutmut-stats.json"
+    stats = json.loads(path.read_text())
+    slow = sorted(name for name, took in stats["duration_by_test"].items() if took > seconds)
+    calls = stats["tests_by_mangled_function_name"]
+    stats["tests_by_mangled_function_name"] = {f: [t for t in ts if t not in slow] for f, ts in calls.items()}
+    path.write_text(json.dumps(stats))
+    (work / "left-out-tests.txt").write_text("".join(f"{name}\n" for name in slow))
 
 
 def report(package: str, size: int, seconds: float | None = None) -> Figures:
@@ -221,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
     parser.add_argument("--timeout", type=float, default=4 * 3600, help="seconds per package")
     parser.add_argument("--report", action="store_true", help="only the figures of the last run")
+    parser.add_argument("--slow", type=float, default=0, help="leave out tests over this many seconds")
     args = parser.parse_args(argv)
     known = {short_name(p): (p, t) for p, t in packages().items()}
     unknown = [name for name in args.packages if name not in known]
@@ -230,12 +249,9 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER, flush=True)
     for package, tests in chosen:
         try:
-            if args.report:
-                figures = report(package, args.sample)
-            else:
-                figures = run_package(package, tests, args.sample, args.jobs, args.timeout)
+            figures = report(package, args.sample) if args.report else run_package(package, tests, args)
         except subprocess.TimeoutExpired:
-            print(f"{package:28} mutants not made within {args.timeout:.0f}s (--timeout)", flush=True)
+            print(f"{package:28} stopped before its mutants ran ({args.timeout:.0f}s, --timeout)", flush=True)
             continue
         print(figures.line(), flush=True)
     print(f"work folders and survivors' diffs: {WORK.relative_to(ROOT)}/<package>/survivors.txt")
