@@ -28,13 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / ".mutants"
-SHARED = (
-    "src",
-    "tests",
-    "docs",
-    "examples",
-    "README.md",
-)  # what the tests read, linked into each work folder
+#: What the tests read, linked into each work folder.
+SHARED = ("src", "tests", "docs", "examples", "README.md")
 SAMPLE_SEED = 14
 OUTCOMES = ("killed", "timeout", "survived", "no tests", "other")
 MUTMUT_OUTCOME = {1: "killed", 3: "killed", 37: "killed", 0: "survived", 5: "no tests", 33: "no tests"}
@@ -190,12 +185,14 @@ def leave_out_slow_tests(work: Path, seconds: float) -> None:
     """Takes the tests that ran longer than ``seconds`` (as mutmut timed them) out of mutmut's call map, so
     that no mutant runs them; they are listed in ``left-out-tests.txt``."""
     path = work / "mutants" / "mutmut-stats.json"
+    if not path.exists():  # the tests did not run: mutmut.log says why, and so will the next mutmut run
+        return
     stats = json.loads(path.read_text())
-    slow = sorted(name for name, took in stats["duration_by_test"].items() if took > seconds)
+    slow = {name for name, took in stats["duration_by_test"].items() if took > seconds}
     calls = stats["tests_by_mangled_function_name"]
     stats["tests_by_mangled_function_name"] = {f: [t for t in ts if t not in slow] for f, ts in calls.items()}
     path.write_text(json.dumps(stats))
-    (work / "left-out-tests.txt").write_text("".join(f"{name}\n" for name in slow))
+    (work / "left-out-tests.txt").write_text("".join(f"{name}\n" for name in sorted(slow)))
 
 
 def report(package: str, size: int, seconds: float | None = None) -> Figures:
