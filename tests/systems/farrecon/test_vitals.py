@@ -169,6 +169,7 @@ def test_farrecon_4_d11_a_mistreatment_in_a_simultaneous_slot_hurts_at_its_end()
     assert last(fight, "Complication").what == "mistreatment"
     assert (last(fight, "HarmTaken").actor, state_of(fight, "p").health) == ("p", 2)
 
+
 def test_farrecon_d12_option_default_pdef() -> None:
     """D12 / option default_pdef: Physical Defense of a sheet that states none."""
     fight = ward(F(0), F(0), patient={"skills": {}}, default_pdef=2)
