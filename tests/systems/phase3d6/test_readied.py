@@ -108,3 +108,14 @@ def test_phase3d6_20_a_full_move_held_up_by_a_readied_action_is_still_the_whole_
     play(fight, "ana ready +moves +prone", "ana end", "orc move @2,2", "ana fire")
     assert fs(fight, "orc").pos == (2, 2) and fs(fight, "orc").full
     assert offered(fight) == {"orc end", "orc prone"}
+
+
+def test_phase3d6_l99_a_readied_move_action_in_place_is_done_when_it_fires() -> None:
+    """Phase 3d6 l.99 "You can ready ... a move action" and l.53 (sheathing is a move action): ana readies
+    sheathing her club against a move; orc's move sets it off and the club is put away before orc's first
+    hex (issue 14 point 13: a mutant that broke readied in-place actions survived)."""
+    fight = new_fight(fighter("ana", "red", (1, 2), weapons=["club"]), fighter("orc", "blue", (5, 2)))
+    play(fight, "ana ready +moves +sheathe", "ana end", "orc move @4,2")
+    assert fs(fight, "orc").pos == (5, 2) and fs(fight, "ana").drawn == "club"
+    fight.apply("ana fire")
+    assert (fs(fight, "ana").drawn, fs(fight, "orc").pos) == (None, (4, 2))
