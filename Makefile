@@ -9,7 +9,7 @@ BASE   := $(VENV)/.installed-base
 TABLE  := $(VENV)/.installed-table
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo serve test lint types unit long fuzz bench clean system-packages
+.PHONY: demo serve test lint types unit long fuzz bench mutants clean system-packages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +37,8 @@ serve: $(TABLE)
 test: lint types unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 types: $(STAMP)
 	$(BIN)/mypy
@@ -72,5 +72,23 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py
 
+# Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
+# `make mutants` runs every mutant (many hours); `make mutants SAMPLE=60` a fixed sample of 60 per package;
+# `SLOW=5` leaves out the tests over 5 s (the odds' engine comparisons); `PACKAGES="srb thrum"` only those;
+# `JOBS=2` mutants at once. Niced; each package stops after TIMEOUT seconds.
+SAMPLE   ?= 0
+JOBS     ?= 1
+TIMEOUT  ?= 14400
+SLOW     ?= 0
+PACKAGES ?=
+MUTSTAMP := $(VENV)/.installed-mutants
+
+$(MUTSTAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[mutants]'
+	touch $(MUTSTAMP)
+
+mutants: $(MUTSTAMP)
+	nice -n 19 $(BIN)/python tools/mutants.py --sample $(SAMPLE) --jobs $(JOBS) --timeout $(TIMEOUT) --slow $(SLOW) $(PACKAGES)
+
 clean:
-	rm -rf .venv .venv-* .mypy_cache .pytest_cache .ruff_cache .fuzz
+	rm -rf .venv .venv-* .mypy_cache .pytest_cache .ruff_cache .fuzz .mutants

@@ -156,6 +156,20 @@ def test_farrecon_3_4_critical_treatments() -> None:
     assert last(bad, "Complication").what == "mistreatment" and state_of(bad, "p").health == 2
 
 
+def test_farrecon_4_d11_a_mistreatment_in_a_simultaneous_slot_hurts_at_its_end() -> None:
+    """Far Recon 4 (seed l.52, "rolling all minuses is a critical failure ... suffers an additional
+    complication") and D11 (seed l.7, "tied characters acting simultaneously"): m and its patient p tie, so
+    m's fumbled Medicine resolves once both have declared, and its 1 Body damage lands with the slot's
+    results: health 3, then 2 (issue 14 point 13: a mutant that mislabelled the deferred damage lost it)."""
+    people = [fighter("m", "x", (0, 1)), fighter("p", "x", (1, 1), health_now=3), fighter("e", "y", (6, 1))]
+    fight = new_fight(*people, initiative={"m": 5, "p": 5, "e": 1}, dice=FUMBLE)
+    fight.apply("m treat p")
+    assert state_of(fight, "p").health == 3
+    fight.apply("p end")
+    assert last(fight, "Complication").what == "mistreatment"
+    assert (last(fight, "HarmTaken").actor, state_of(fight, "p").health) == ("p", 2)
+
+
 def test_farrecon_d12_option_default_pdef() -> None:
     """D12 / option default_pdef: Physical Defense of a sheet that states none."""
     fight = ward(F(0), F(0), patient={"skills": {}}, default_pdef=2)

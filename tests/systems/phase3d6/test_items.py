@@ -54,6 +54,20 @@ def test_phase3d6_l64_picking_up_provokes_and_needs_no_skill_roll() -> None:
     assert [(e.item, e.how) for e in of(events, "ItemMoved")] == [("sword", "picked up")]
 
 
+def test_phase3d6_l64_only_an_item_in_the_characters_hex_can_be_picked_up() -> None:
+    """Phase 3d6 l.64 "Pick up an item" (rule 16: ``pickup W``, an item in its hex): a sword two hexes away
+    is not offered until ana stands on it (issue 14 point 13: a mutant that offered every item on the map
+    survived)."""
+    fight = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["fists"]),
+        fighter("orc", "blue", (6, 4)),
+        ground=[{"item": "sword", "at": [4, 2]}],
+    )
+    assert offered(fight, "pickup") == set()
+    fight.apply("ana move @4,2")
+    assert offered(fight, "pickup") == {"ana pickup sword"}
+
+
 def test_phase3d6_l85_a_dropped_weapon_keeps_its_shots_on_the_ground() -> None:
     """Phase 3d6 l.85 "Drop an item" (free): the pistol lies in the hex with its shots; picked up again it
     has them (a move action), and it is observed under ``ground`` meanwhile."""

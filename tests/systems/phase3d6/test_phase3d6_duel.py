@@ -146,3 +146,11 @@ def test_trading_blows_policy_only_strikes_and_passes() -> None:
         seen.add(action.verb if action.verb != "attack" else str(action))
         fight.apply(action)
     assert seen <= {"ana attack orc with fists", "orc attack ana with fists", "end", "pass"}
+
+
+def test_the_duel_model_takes_post_turn_recoveries_after_every_phase_4() -> None:
+    """Phase 3d6 1 (seed l.1, "4 Phases make up 1 Turn ... After every Phase 4, before the next Turn
+    begins, there is a "Post-Turn" period"): the exact duel's phases 1-13 (0 is a Surprise Phase) have a
+    Post-Turn after Phases 4, 8 and 12 (issue 14 point 13: a mutant with only one, after Phase 13, passed
+    the fast tests)."""
+    assert [phase for phase in range(14) if duel._post_after(phase)] == [4, 8, 12]

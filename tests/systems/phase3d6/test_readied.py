@@ -97,3 +97,25 @@ def test_phase3d6_20_a_ranged_haymaker_or_an_unknown_target_is_refused_with_the_
         "+haymaker is a melee manoeuvre and pistol is a ranged weapon"
     )
     assert why(fight, "ana ready bob with pistol +attacks") == "'bob' is not an enemy in the fight"
+
+
+def test_phase3d6_20_a_full_move_held_up_by_a_readied_action_is_still_the_whole_phase() -> None:
+    """Phase 3d6 14, 20 (seed l.66, "Move more than half and up to all of combat movement" is a full-Phase
+    action; l.17, "an attack action and a move action, two move actions, or a full-phase action"): orc's
+    5-hex move (of 6) sets off ana's readied drop-prone first, then ends next to ana; it was the whole Phase,
+    so only free actions are left, no attack (issue 14 point 13: a mutant that paid it as a step survived)."""
+    fight = new_fight(fighter("ana", "red", (1, 2)), fighter("orc", "blue", (6, 2)))
+    play(fight, "ana ready +moves +prone", "ana end", "orc move @2,2", "ana fire")
+    assert fs(fight, "orc").pos == (2, 2) and fs(fight, "orc").full
+    assert offered(fight) == {"orc end", "orc prone"}
+
+
+def test_phase3d6_l99_a_readied_move_action_in_place_is_done_when_it_fires() -> None:
+    """Phase 3d6 l.99 "You can ready ... a move action" and l.53 (sheathing is a move action): ana readies
+    sheathing her club against a move; orc's move sets it off and the club is put away before orc's first
+    hex (issue 14 point 13: a mutant that broke readied in-place actions survived)."""
+    fight = new_fight(fighter("ana", "red", (1, 2), weapons=["club"]), fighter("orc", "blue", (5, 2)))
+    play(fight, "ana ready +moves +sheathe", "ana end", "orc move @4,2")
+    assert fs(fight, "orc").pos == (5, 2) and fs(fight, "ana").drawn == "club"
+    fight.apply("ana fire")
+    assert (fs(fight, "ana").drawn, fs(fight, "orc").pos) == (None, (4, 2))
