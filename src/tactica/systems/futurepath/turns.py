@@ -141,7 +141,7 @@ def finish(state: FuturePathState, winner: str | None, reason: str, ctx: Context
     state.acting = []
     state.pending.clear()
     state.suspended.clear()
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))
 
 
 def check_over(game: FuturePathGame, state: FuturePathState, ctx: Context) -> bool:

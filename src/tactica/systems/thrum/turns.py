@@ -175,4 +175,4 @@ def finish(game: G, state: S, ctx: Context, winner: str | None, reason: str) -> 
                 fighter.incapacitated,
             )
         )
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))
