@@ -104,7 +104,9 @@ def test_exact_prints_fractions_in_text_and_json() -> None:
 def test_harm_has_at_least_and_at_most_columns() -> None:
     """Issue 15 point 13: cumulative columns as AnyDice shows them: P(harm >= x) and P(harm <= x)."""
     data = ok_json("odds", FP_ODDS, "--action", "vex attack rook with great-axe", "--exact")
-    rows = [(Fraction(h["probability"]), Fraction(h["at_least"]), Fraction(h["at_most"])) for h in data["harm"]]
+    rows = [
+        (Fraction(h["probability"]), Fraction(h["at_least"]), Fraction(h["at_most"])) for h in data["harm"]
+    ]
     for i, (_, at_least, at_most) in enumerate(rows):
         assert at_least == sum(p for p, _, _ in rows[i:])
         assert at_most == sum(p for p, _, _ in rows[: i + 1])
@@ -157,7 +159,9 @@ def test_manual_dice_with_json_ask_on_stderr(tmp_path: Path) -> None:
 
     from tactica.cli import app
 
-    result = CliRunner().invoke(app, ["play", str(scenario), "--dice", "manual", "--json"], input="15\n3\n4\n")
+    result = CliRunner().invoke(
+        app, ["play", str(scenario), "--dice", "manual", "--json"], input="15\n3\n4\n"
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["actions"] == ["vex attack rook with short-sword"]
     assert "roll 1d20 for vex attack on rook" in result.stderr

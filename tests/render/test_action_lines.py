@@ -4,6 +4,7 @@ system's notation is given by `tactica legend SYSTEM` and in docs/cli.md."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def action_lines(events: list[Event]) -> list[tuple[str, list[str]]]:
     """Per action taken: its text and the indented log lines its events (up to the next action) give."""
     starts = [i for i, e in enumerate(events) if e.kind == "ActionTaken"] + [len(events)]
     out = []
-    for a, b in zip(starts, starts[1:], strict=False):
+    for a, b in itertools.pairwise(starts):
         lines = [line for line in render_log(events[a:b]) if line.startswith("  ")]
         out.append((str(getattr(events[a], "action", "")), lines))
     return out

@@ -219,7 +219,8 @@ class RuleSystem(abc.ABC, Generic[G, S]):
 
     def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
         """For a fight of two melee fighters trading blows without moving: the exact probability that each
-        side wins (None: a draw at the round limit). None when the system cannot compute it for this fight."""
+        side wins (None: cut off by the round limit). None when the system cannot compute it for this
+        fight."""
         return None
 
 

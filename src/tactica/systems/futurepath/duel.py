@@ -169,7 +169,7 @@ def survival_steps(hp: int, beatings: Sequence[dict[int, float]]) -> int:
 
 
 def duel_odds(game: G, state: S) -> Mapping[str | None, float] | None:
-    """{side: P(win), None: P(draw at the round limit)} for two adjacent melee fighters trading blows from
+    """{side: P(win), None: P(cut off at the round limit)} for two adjacent melee fighters trading blows from
     the current state; None when the fight is not such a duel (see the module docstring)."""
     if state.over:
         return {state.winner: 1.0}
