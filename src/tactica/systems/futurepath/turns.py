@@ -67,6 +67,9 @@ def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int],
         groups.setdefault((scores[s], top_dex[s]), []).append(s)
     for tied in (g for g in groups.values() if len(g) > 1):
         rolloff.update(_roll_off(tied, scores, ctx))
+    for s in sides:  # a tie on the score broken by DEX is shown (issue 15 point 14)
+        if any(t != s and scores[t] == scores[s] and top_dex[t] != top_dex[s] for t in sides):
+            ctx.emit(InitiativeRolled(s, scores[s], f"tied; highest DEX {top_dex[s]} breaks the tie"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 

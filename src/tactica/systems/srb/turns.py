@@ -67,6 +67,14 @@ def _slots(game: G, state: S, fighters: list[Fighter], ctx: Context, keep: list[
     groups: dict[tuple[int, int], list[str]] = {}
     for f in fighters:
         groups.setdefault(key(f), []).append(f.id)
+    for f in fighters:  # a tie on the result broken by the modifier is shown (issue 15 point 14)
+        if any(g is not f and key(g)[0] == key(f)[0] and key(g) != key(f) for g in fighters):
+            mod = game.sheet(f.id).initiative_mod
+            ctx.emit(
+                InitiativeRolled(
+                    f.id, f.initiative or 0, f"tied; initiative modifier {mod:+d} breaks the tie"
+                )
+            )
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]

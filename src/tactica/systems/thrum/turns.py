@@ -46,6 +46,13 @@ def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]
     groups: dict[tuple[int, ...], list[str]] = {}
     for fid in ids:
         groups.setdefault(key(fid), []).append(fid)
+    for fid in ids:  # a tie on the total broken by the modifier or by PCs first is shown (issue 15 point 14)
+        if any(o != fid and totals[o] == totals[fid] and key(o) != key(fid) for o in ids):
+            mod = game.sheet(fid).initiative_mod
+            who = "a PC" if state.fighters[fid].pc else "not a PC"
+            ctx.emit(
+                InitiativeRolled(fid, totals[fid], f"tied; modifier {mod:+d}, {who}, breaks the tie (C2)")
+            )
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
