@@ -103,3 +103,19 @@ def test_legend_examples_match_real_log_lines() -> None:
 
 def test_legend_of_an_unknown_system_is_bad_input() -> None:
     assert_bad_input(invoke("legend", "chess"), "no legend for system 'chess'", "futurepath")
+
+
+@pytest.mark.parametrize(
+    ("system_id", "seed", "line"),
+    [
+        ("futurepath", "3", "Initiative: blue 2 (tied; highest DEX 16 breaks the tie)"),
+        ("srb", "7", "Initiative: dax 15 (tied; initiative modifier +2 breaks the tie)"),
+        ("thrum", "3", "Initiative: cass 7 (tied; modifier +2, a PC, breaks the tie (C2))"),
+    ],
+)
+def test_initiative_tie_breaks_are_shown(system_id: str, seed: str, line: str) -> None:
+    """Issue 15 point 14: "red 2, blue 2, Round 1 — team blue" left the reader guessing; a tie broken by DEX
+    (FuturePath), the modifier (Star Rangers) or the modifier and PCs first (THRUM) now has its line."""
+    result = invoke("demo", system_id, "--seed", seed, "--rounds", "1", "--every", "0")
+    assert result.exit_code == 0, result.output
+    assert line in result.stdout.splitlines()
