@@ -109,8 +109,8 @@ def test_legend_of_an_unknown_system_is_bad_input() -> None:
     ("system_id", "seed", "line"),
     [
         ("futurepath", "3", "Initiative: blue 2 (tied; highest DEX 16 breaks the tie)"),
-        ("srb", "7", "Initiative: dax 15 (tied; initiative modifier +2 breaks the tie)"),
-        ("thrum", "3", "Initiative: cass 7 (tied; modifier +2, a PC, breaks the tie (C2))"),
+        ("srb", "7", "Initiative: dax 15 (tied; initiative modifier +2 (rule 7) breaks the tie)"),
+        ("thrum", "3", "Initiative: cass 7 (tied; Initiative modifier +2, a PC (C2) breaks the tie)"),
     ],
 )
 def test_initiative_tie_breaks_are_shown(system_id: str, seed: str, line: str) -> None:

@@ -70,6 +70,15 @@ class InitiativeRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InitiativeTieBroken(Event):
+    """A tie on initiative broken without a roll: ``how`` says by what (a higher DEX, a modifier)."""
+
+    holder: str
+    score: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A new round (or turn, in systems that name it so) begins."""
 

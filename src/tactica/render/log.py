@@ -44,6 +44,10 @@ def _fight_ended(e: Any) -> str:
     return f"Fight over: {result_words(e.winner, cut_off=e.cut_off)} ({e.reason})"
 
 
+def _tie_broken(e: Any) -> str:
+    return f"Initiative: {e.holder} {e.score} (tied; {e.how} breaks the tie)"
+
+
 def _initiative(e: Any) -> str:
     return f"Initiative: {e.holder} {e.score}" + (f" ({e.detail})" if e.detail else "")
 
@@ -51,6 +55,7 @@ def _initiative(e: Any) -> str:
 ENGINE_FORMATTERS: dict[str, Formatter] = {
     "FightStarted": lambda e: f"Fight starts ({e.system}): {', '.join(e.combatants)}",
     "InitiativeRolled": _initiative,
+    "InitiativeTieBroken": _tie_broken,
     "RoundStarted": lambda e: None,
     "TurnStarted": _turn_started,
     "TurnEnded": lambda e: None,
@@ -75,7 +80,15 @@ SUFFIXES: dict[str, Suffix] = {
     **farrecon.SUFFIXES,
 }
 #: Lines not indented under the turn headings.
-TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded", "PhaseStarted", "PostTurn"}
+TOP_LEVEL = {
+    "FightStarted",
+    "InitiativeRolled",
+    "InitiativeTieBroken",
+    "TurnStarted",
+    "FightEnded",
+    "PhaseStarted",
+    "PostTurn",
+}
 
 
 def generic(event: Event) -> str:

@@ -8,7 +8,14 @@ from collections.abc import Callable
 from tactica.dice import D4, D20
 from tactica.engine.budget import Budget
 from tactica.engine.conditions import Condition, Moment, expire
-from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.events import (
+    FightEnded,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.futurepath.events import Checked, ConstitutionLost
@@ -69,7 +76,7 @@ def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int],
         rolloff.update(_roll_off(tied, scores, ctx))
     for s in sides:  # a tie on the score broken by DEX is shown (issue 15 point 14)
         if any(t != s and scores[t] == scores[s] and top_dex[t] != top_dex[s] for t in sides):
-            ctx.emit(InitiativeRolled(s, scores[s], f"tied; highest DEX {top_dex[s]} breaks the tie"))
+            ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 

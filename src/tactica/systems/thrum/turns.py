@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from tactica.dice import D20
-from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.events import (
+    FightEnded,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.thrum import dice, vitals
@@ -50,9 +57,7 @@ def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]
         if any(o != fid and totals[o] == totals[fid] and key(o) != key(fid) for o in ids):
             mod = game.sheet(fid).initiative_mod
             who = "a PC" if state.fighters[fid].pc else "not a PC"
-            ctx.emit(
-                InitiativeRolled(fid, totals[fid], f"tied; modifier {mod:+d}, {who}, breaks the tie (C2)")
-            )
+            ctx.emit(InitiativeTieBroken(fid, totals[fid], f"Initiative modifier {mod:+d}, {who} (C2)"))
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
