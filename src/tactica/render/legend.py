@@ -35,6 +35,10 @@ COMMON = (
         "what a move cost, in squares (Phase 3d6: hexes)",
     ),
     Entry(
+        "Initiative: blue 2 (tied; highest DEX 16 breaks the tie)",
+        "a tie on initiative and what broke it; a roll-off or tie-break die shows its roll instead",
+    ),
+    Entry(
         "ana passes",
         "an action with nothing to roll is written as the action itself",
     ),
