@@ -126,16 +126,19 @@ def test_the_turn_line_at_the_end_names_the_winner(system: str) -> None:
     fight = play_out(demo(system), system)
     outcome = fight.outcome()
     assert outcome is not None and outcome.winner is not None
-    assert turn_line(fight) == f"Fight over: {outcome.winner} wins ({outcome.reason})"
+    verb = "win" if outcome.winner.endswith("s") else "wins"  # issue 15 point 14: "heroes win", "red wins"
+    assert turn_line(fight) == f"Fight over: {outcome.winner} {verb} ({outcome.reason})"
 
 
-def test_a_fight_cut_off_by_the_round_limit_is_a_draw() -> None:
-    """Issue 13 point 2: a draw at the end (FuturePath's max_rounds option)."""
+def test_a_fight_stopped_by_the_round_limit_is_cut_off() -> None:
+    """Issue 13 point 2 and issue 15 point 12: a fight stopped by FuturePath's max_rounds option is "cut off"
+    (not a draw), in the turn line and the outcome, which names the last round fought."""
     fight = scenario_fight(load_scenario_text(BASE + "options: {max_rounds: 1}\n", "draw.yaml"))
     play(fight, "vex end", "kat end", "rook end", "ash end")
     outcome = fight.outcome()
     assert outcome is not None and outcome.winner is None and outcome.cut_off
-    assert turn_line(fight) == f"Fight over: a draw ({outcome.reason})"
+    assert (outcome.result, outcome.round) == ("cut off", 1)
+    assert turn_line(fight) == f"Fight over: cut off ({outcome.reason})"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -21,7 +21,7 @@ from typing import Any
 from tactica.ai import combatants, make_policies, policy_choice, sides
 from tactica.analysis.limits import MAX_FIGHTS, MAX_WORKERS, cores, require_range
 from tactica.analysis.workers import worker_context
-from tactica.engine import Fight, Game, TacticaError
+from tactica.engine import CUT_OFF, Fight, Game, TacticaError
 from tactica.scenario import Scenario
 from tactica.systems import get_system
 
@@ -141,8 +141,7 @@ def _row(index: int, seed: int, fight: Fight, tally: _Tally) -> Row:
         "seed": seed,
         "winner": outcome.winner if outcome and outcome.winner is not None else "",
         "result": _result(fight),
-        # a limit stops the fight as the round after the last one opens: count the rounds fought
-        "rounds": fight.state.order.round - (1 if fight.state.cut_off else 0),
+        "rounds": outcome.round if outcome else fight.state.order.round,
         "actions": len(fight.history),
         "first_out_round": min(tally.out_round.values(), default=None),
     }
@@ -155,10 +154,10 @@ def _row(index: int, seed: int, fight: Fight, tally: _Tally) -> Row:
 
 
 def _result(fight: Fight) -> str:
+    """``win``, ``draw`` or ``cut off`` (:attr:`Outcome.result`); a fight given up after ``MAX_ACTIONS``
+    is cut off too."""
     outcome = fight.outcome()
-    if outcome is None or outcome.cut_off:
-        return "cut off"
-    return "draw" if outcome.winner is None else "win"
+    return CUT_OFF if outcome is None else outcome.result
 
 
 def play_chunk(spec: SimSpec, indices: Sequence[int]) -> list[Row]:

@@ -13,6 +13,7 @@ from tactica.ai import Policy, make_policies, policy_choice, run_fight, sides
 from tactica.engine import Fight, TacticaError
 from tactica.files import read_resource
 from tactica.render import render_board, render_log
+from tactica.render.result import plural, result_words
 from tactica.scenario import Scenario, load_scenario_text
 from tactica.systems import get_system
 
@@ -85,7 +86,7 @@ class AIFight:
             "system": self.scenario.system.id,
             "seed": self.seed,
             "ai": self.chosen,
-            "outcome": dataclasses.asdict(outcome) if outcome else None,
+            "outcome": {**dataclasses.asdict(outcome), "result": outcome.result} if outcome else None,
             "actions": [str(a) for a in self.fight.history],
             "events": [e.to_dict() for e in self.fight.events],
         }
@@ -110,8 +111,9 @@ class AIFight:
         actions = len(self.fight.history)
         if outcome is None:
             return f"Stopped after {actions} actions without an outcome."
-        result = f"{outcome.winner} wins" if outcome.winner is not None else "Draw"
-        return f"Outcome: {result} — {outcome.reason} (round {outcome.round}, {actions} actions)"
+        result = result_words(outcome.winner, cut_off=outcome.cut_off)
+        length = plural(outcome.round, self.scenario.system.round_unit)
+        return f"Outcome: {result} — {outcome.reason} ({length}, {plural(actions, 'actions')})"
 
 
 def play_ai(scenario: Scenario, *, seed: int | None, ai: Sequence[str], board_every: int) -> AIFight:

@@ -21,6 +21,8 @@ from tactica.cli.play_run import play_saved, play_scenario
 from tactica.cli.ranges import check_ranges
 from tactica.cli.table import register as register_table
 from tactica.render import render_log
+from tactica.render.legend import legend as log_legend
+from tactica.render.legend import legend_lines
 from tactica.scenario import Problem, check_file, load_scenario, scenario_files, verify
 from tactica.systems import all_systems
 
@@ -40,7 +42,7 @@ SeedOption = Annotated[
 NO_SCENARIOS = "no scenario files found (give files, or folders holding *.yaml scenarios)"
 RoundsOption = Annotated[
     int | None,
-    typer.Option("--rounds", metavar="N", help="Stop the fight after this many rounds (a draw)."),
+    typer.Option("--rounds", metavar="N", help="Cut the fight off after this many rounds (Phase 3d6: Turns)."),
 ]
 EveryOption = Annotated[
     int, typer.Option("--every", metavar="N", help="Show the map every N rounds (0: start and end).")
@@ -307,19 +309,37 @@ def odds(
         int, typer.Option("--samples", metavar="N", help="Resolutions sampled for an estimate.")
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", metavar="SEED", help="Dice seed of the samples.")] = 0,
+    exact: Annotated[
+        bool, typer.Option("--exact", help="Probabilities as exact fractions (3/20), in text and JSON.")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """The exact distribution of one action's outcome (or a labelled estimate), or exact fight odds."""
+    """The exact distribution of one action's outcome (or a labelled estimate), or exact fight odds. The
+    action may be any combatant's: one not deciding now is evaluated as if it were their turn."""
     check_ranges(seed=seed, samples=samples)
     if fight_odds:
-        studies.duel(file, as_json)
+        studies.duel(file, as_json, exact)
     elif action is None:
         fail(
             "give --action 'ACTOR VERB TARGET ...' (or --fight for the odds of the whole fight)",
             as_json=as_json,
         )
     else:
-        studies.odds(file, action, then or [], estimate, samples, seed, as_json)
+        studies.odds(file, action, then or [], estimate, samples, seed, as_json, exact)
+
+
+@app.command()
+@guarded
+def legend(
+    system: Annotated[str, typer.Argument(help="Rule system id.")] = "futurepath",
+    as_json: JsonFlag = False,
+) -> None:
+    """How to read the log: the system's dice notation, each with an example line and its meaning."""
+    entries = log_legend(system)
+    if as_json:
+        emit_json([e._asdict() for e in entries])
+    else:
+        say_all(legend_lines(system))
 
 
 register_table(app)

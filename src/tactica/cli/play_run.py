@@ -29,20 +29,37 @@ from tactica.systems import get_system
 
 def ask(prompt: str) -> str:
     """A line from stdin after the prompt; echoed when stdin is a pipe, so the transcript reads as typed."""
+    return _ask_on(prompt, stderr=False)
+
+
+def ask_aside(prompt: str) -> str:
+    """:func:`ask` with the prompt and echo on stderr (``--json``: stdout holds only the JSON document)."""
+    return _ask_on(prompt, stderr=True)
+
+
+def say_aside(line: str) -> None:
+    """A line on stderr."""
+    console(stderr=True).print(line)
+
+
+def _ask_on(prompt: str, *, stderr: bool) -> str:
+    out = console(stderr=stderr)
     try:
-        text = console().input(prompt)
+        text = out.input(prompt)
     except EOFError:
-        say("")  # the prompt's line ends
+        out.print("")  # the prompt's line ends
         raise
     if not sys.stdin.isatty():
-        say(text)
+        out.print(text)
     return text
 
 
-def live_dice(kind: str, seed: int) -> DiceSource:
-    """The dice after the scripted faces: the person's own (``manual``), or seeded ones (even when the file
-    says ``then: stop``, which is for verify)."""
-    return manual_dice(ask, say) if kind == "manual" else SeededDice(seed)
+def live_dice(kind: str, seed: int, *, as_json: bool = False) -> DiceSource:
+    """The dice after the scripted faces: the person's own (``manual``; asked on stderr with ``as_json``),
+    or seeded ones (even when the file says ``then: stop``, which is for verify)."""
+    if kind != "manual":
+        return SeededDice(seed)
+    return manual_dice(ask_aside, say_aside) if as_json else manual_dice(ask, say)
 
 
 def play_scenario(file: Path, *, seed: int | None, dice: str, as_json: bool) -> None:
@@ -51,7 +68,7 @@ def play_scenario(file: Path, *, seed: int | None, dice: str, as_json: bool) -> 
     seed = scenario.seed if seed is None else seed
     if not as_json:
         say(f"{scenario.name} — {scenario.system.name}", _opening_board(scenario, seed))
-    fight = start_fight(scenario, seed=seed, then=live_dice(dice, seed))
+    fight = start_fight(scenario, seed=seed, then=live_dice(dice, seed, as_json=as_json))
     results = run_script(scenario, fight, (lambda _line: None) if as_json else say)
     if as_json:
         emit_json({"actions": [str(a) for a in fight.history], "results": [r.to_dict() for r in results]})
@@ -97,7 +114,7 @@ def play_saved(path: Path, *, dice: str, as_json: bool) -> None:
     data = load_save(path)
     fight = Fight.from_dict(data, _system_of(data))
     if dice == "manual":  # the saved faces replayed; the rolls after them typed by the person
-        fight.tape.source = manual_dice(ask, say)
+        fight.tape.source = live_dice(dice, 0, as_json=as_json)
     if as_json:
         emit_json({"actions": [str(a) for a in fight.history], "results": []})
         return

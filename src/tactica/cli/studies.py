@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -18,7 +18,7 @@ from tactica.analysis.sweep import Cell, cell_specs, parse_vary
 from tactica.analysis.table import write_rows
 from tactica.cli.output import console, emit_json, say, say_all
 from tactica.dice import OddsTooLarge
-from tactica.engine import TacticaError
+from tactica.engine import CUT_OFF, Fight, TacticaError
 from tactica.scenario import Scenario, load_scenario
 
 #: Tells a progress bar how many more steps are done.
@@ -156,41 +156,82 @@ def odds(
     samples: int,
     seed: int,
     as_json: bool,
+    fractions: bool = False,
 ) -> None:
-    """The distribution of one action's outcome in the scenario's current state (after its script)."""
+    """The distribution of one action's outcome in the scenario's current state (after its script); an
+    action of a combatant not deciding now is evaluated as if it were their turn."""
     scenario = load_scenario(file)
     with progress_bar(samples, f"{scenario.name}: resolutions", quiet=as_json, lazy=True) as tell:
         fight = scenario_fight(scenario)
-        found = action_odds(fight, action, then, estimate=estimate, samples=samples, seed=seed, progress=tell)
+        found = action_odds(
+            fight, action, then, estimate=estimate, samples=samples, seed=seed, progress=tell, any_turn=True
+        )
     if as_json:
-        emit_json({"scenario": scenario.name, "file": scenario.file, **found.to_dict()})
+        emit_json({"scenario": scenario.name, "file": scenario.file, **found.to_dict(fractions=fractions)})
         return
-    say_all(odds_lines(scenario, found))
+    say_all(odds_lines(scenario, found, fractions=fractions))
 
 
-def odds_lines(scenario: Scenario, found: ActionOdds) -> list[str]:
-    """The odds as text: outcome classes, then the harm distribution and its mean."""
+def odds_lines(scenario: Scenario, found: ActionOdds, *, fractions: bool = False) -> list[str]:
+    """The odds as text: how they were found, the outcome classes, then the harm distribution (exactly, at
+    least and at most each amount) and its mean; ``fractions`` prints exact fractions (3/20) for percents."""
     method = (
         "exact" if found.exact else f"Monte Carlo estimate from {found.samples} resolutions, 95% intervals"
     )
     then = "".join(f", then '{t}'" for t in found.then)
-    out = [f"{scenario.name} — {scenario.system.name}", f"Odds of '{found.action}'{then} ({method})", ""]
-    classes = found.classes()
+    out = [f"{scenario.name} — {scenario.system.name}", f"Odds of '{found.action}'{then} ({method})"]
+    if found.played_on:
+        actor = found.action.split()[0]
+        steps = ", ".join(f"'{a}'" for a in found.played_on)
+        out.append(f"Evaluated as if it were {actor}'s turn: played on (on a copy) with {steps}")
+    if found.assumed:
+        out.append(
+            f"Assumed: {', '.join(repr(a) for a in found.assumed)} before the roll (give --then to answer"
+            " otherwise)"
+        )
+    show = _fraction_text if fractions else _percent_text
+    classes = found.class_fractions()
     width = max(map(len, classes))
+    out.append("")
     for name, p in classes.items():
         low, high = found.class_interval(name)
         interval = "" if found.exact else f"  [{low:.2%}, {high:.2%}]"
-        out.append(f"  {name:<{width}}  {p:8.3%}{interval}")
-    out += ["", f"Harm ({found.harm_unit})"]
-    for amount, p in found.harm().items():
-        out.append(f"  {amount:>6g}  {p:8.3%}  {'#' * round(p * 50)}")
+        out.append(f"  {name:<{width}}  {show(p)}{interval}")
+    out += ["", f"Harm ({found.harm_unit})", *_harm_table(found, show)]
     low, high = found.mean_harm_interval()
-    mean = f"{found.mean_harm():.4f}" + ("" if found.exact else f"  [{low:.4f}, {high:.4f}]")
+    mean = str(found.mean_fraction()) if fractions else f"{found.mean_harm():.4f}"
+    mean += "" if found.exact else f"  [{low:.4f}, {high:.4f}]"
     return [*out, f"  mean   {mean}"]
 
 
-def duel(file: Path, as_json: bool) -> None:
-    """The exact probability that each side wins a one-against-one melee fight (``duel_odds``)."""
+def _harm_table(found: ActionOdds, show: Callable[[Fraction], str]) -> list[str]:
+    """One row per amount of harm: the chance of exactly, at least and at most that much, and a bar."""
+    head = ("amount", "exactly", "at least", "at most")
+    cells = [(f"{h:g}", show(p), show(up), show(down)) for h, p, up, down in found.cumulative()]
+    bars = ["", *("#" * round(p * 50) for _, p, _, _ in found.cumulative())]
+    widths = [max(len(row[i]) for row in [head, *cells]) for i in range(len(head))]
+    return [
+        ("  " + "  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)) + "  " + bar).rstrip()
+        for row, bar in zip([head, *cells], bars, strict=True)
+    ]
+
+
+def _percent_text(p: Fraction) -> str:
+    return f"{float(p):8.3%}"
+
+
+def _fraction_text(p: Fraction) -> str:
+    return str(p)
+
+
+def duel(file: Path, as_json: bool, fractions: bool = False) -> None:
+    """The exact probability that each side wins a one-against-one melee fight (``duel_odds``), and that the
+    fight is cut off by the round limit."""
+    if fractions:
+        raise TacticaError(
+            "--exact: the fight odds are computed in floating point (a dynamic programme over every hit point"
+            " total), not as fractions; --exact gives fractions for one action's odds (--action)"
+        )
     scenario = load_scenario(file)
     fight = scenario_fight(scenario)
     try:
@@ -202,9 +243,32 @@ def duel(file: Path, as_json: bool) -> None:
             f"{file}: the {scenario.system.name} rules give no exact fight odds for this fight (only for two"
             " adjacent melee fighters trading blows, in the systems that support it)"
         )
-    data: dict[str, Any] = {str(side) if side is not None else "draw": float(p) for side, p in result.items()}
+    wins = {str(side): _clean(p) for side, p in result.items() if side is not None}
+    unsettled = _unsettled(fight)
+    rest = _clean(result.get(None, 0.0))
     if as_json:
-        emit_json({"scenario": scenario.name, "file": scenario.file, "method": "exact", "wins": data})
+        key = "cut_off" if unsettled == CUT_OFF else "draw"
+        emit_json(
+            {"scenario": scenario.name, "file": scenario.file, "method": "exact", "wins": wins, key: rest}
+        )
         return
     say(f"{scenario.name} — {scenario.system.name}", "Exact fight odds (both sides trading blows):")
-    say_all(f"  {side:<8}  {p:8.4%}" for side, p in data.items())
+    rows = {**wins, unsettled: rest}
+    width = max(map(len, rows))
+    say_all(f"  {name:<{width}}  {p:8.4%}" for name, p in rows.items())
+
+
+#: Decimal places kept of the fight odds: they are sums of floating-point products, exact to about 1e-15.
+FIGHT_ODDS_PLACES = 12
+
+
+def _clean(p: float) -> float:
+    """``p`` without the noise of floating-point sums (``7.2e-16`` is 0): rounded to 12 decimal places."""
+    return round(float(p), FIGHT_ODDS_PLACES) + 0.0
+
+
+def _unsettled(fight: Fight) -> str:
+    """What ``duel_odds`` calls None: the fight cut off by the round limit (the duels have no draw: one
+    fighter strikes at a time), or for a fight already over without a winner, its own result."""
+    outcome = fight.outcome()
+    return outcome.result if outcome is not None and not outcome.cut_off else CUT_OFF

@@ -22,6 +22,7 @@ from tactica.engine.events import (
     FightEnded,
     FightStarted,
     InitiativeRolled,
+    InitiativeTieBroken,
     RoundStarted,
     TurnEnded,
     TurnStarted,
@@ -31,12 +32,26 @@ from tactica.engine.events import (
 from tactica.engine.fight import Fight
 from tactica.engine.interrupts import Decision, Suspended, push_in_initiative_order
 from tactica.engine.save import SaveError
-from tactica.engine.system import Context, Game, Harm, Outcome, Resolution, RuleSystem, State
+from tactica.engine.system import (
+    CUT_OFF,
+    DRAW,
+    WIN,
+    Context,
+    Game,
+    Harm,
+    Outcome,
+    Resolution,
+    RuleSystem,
+    State,
+)
 from tactica.engine.turn_order import MAX_ROUNDS, Slot, TurnOrder
 
 __all__ = [
+    "CUT_OFF",
+    "DRAW",
     "FULL",
     "MAX_ROUNDS",
+    "WIN",
     "Action",
     "ActionSyntaxError",
     "ActionTaken",
@@ -53,6 +68,7 @@ __all__ = [
     "Harm",
     "IllegalAction",
     "InitiativeRolled",
+    "InitiativeTieBroken",
     "Moment",
     "Outcome",
     "Resolution",

@@ -70,6 +70,15 @@ class InitiativeRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InitiativeTieBroken(Event):
+    """A tie on initiative broken without a roll: ``how`` says by what (a higher DEX, a modifier)."""
+
+    holder: str
+    score: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     """A new round (or turn, in systems that name it so) begins."""
 
@@ -102,7 +111,16 @@ class ActionTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class FightEnded(Event):
-    """The fight is over; ``winner`` is a side, or None for a draw."""
+    """The fight is over; ``winner`` is a side, or None for a draw or a fight ``cut_off`` by a limit."""
 
     winner: str | None
     reason: str
+    cut_off: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """As :meth:`Event.to_dict`; ``cut_off`` only when true, so saves of decided fights made before the
+        field existed keep their digests."""
+        data = Event.to_dict(self)
+        if not self.cut_off:
+            del data["cut_off"]
+        return data

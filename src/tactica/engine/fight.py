@@ -151,7 +151,10 @@ class Fight:
         """Who won and why, once the fight is over."""
         if not self.state.over:
             return None
-        return Outcome(self.state.winner, self.state.end_reason, self.state.order.round, self.state.cut_off)
+        state = self.state
+        # a round limit stops the fight as the round after the last one opens: name the last round fought
+        fought = state.order.round - (1 if state.cut_off else 0)
+        return Outcome(state.winner, state.end_reason, fought, state.cut_off)
 
     def side_of(self, actor: str) -> str:
         """The side an actor fights for."""

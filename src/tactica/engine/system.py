@@ -10,6 +10,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from tactica.dice import DiceExpr, Die, Roll
@@ -52,15 +53,29 @@ class Resolution(NamedTuple):
     harm: float
 
 
+#: The three results of a fight, the same words in every command, log and JSON document (docs/cli.md):
+#: a side won; a draw (the fight ended with no side standing, or the rules call it a draw); cut off (a limit
+#: on rounds, Turns or actions stopped it before it was decided).
+WIN, DRAW, CUT_OFF = "win", "draw", "cut off"
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a fight ended: the winning side (None for a draw), the reason, the round it ended in, and whether
-    a limit stopped it (a round limit) rather than the fight being decided."""
+    """How a fight ended: the winning side (None for a draw or a fight cut off), the reason, the last round
+    fought (for a fight cut off by a round limit: the limit), and whether a limit stopped it (a round limit)
+    rather than the fight being decided."""
 
     winner: str | None
     reason: str
     round: int
     cut_off: bool = False
+
+    @property
+    def result(self) -> str:
+        """:data:`WIN`, :data:`DRAW` or :data:`CUT_OFF`."""
+        if self.cut_off:
+            return CUT_OFF
+        return DRAW if self.winner is None else WIN
 
 
 class Context:
@@ -213,15 +228,16 @@ class RuleSystem(abc.ABC, Generic[G, S]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
-        """The exact probability of each :class:`Resolution` of ``action`` taken now and followed by the
-        answers ``then``, computed by the same rules and options :meth:`resolve` uses. None when the system
-        cannot compute it exactly (the caller samples the engine instead)."""
+    ) -> Mapping[Resolution, Fraction] | None:
+        """The exact probability (a fraction) of each :class:`Resolution` of ``action`` taken now and followed
+        by the answers ``then``, computed by the same rules and options :meth:`resolve` uses. None when the
+        system cannot compute it exactly (the caller samples the engine instead)."""
         return None
 
     def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
         """For a fight of two melee fighters trading blows without moving: the exact probability that each
-        side wins (None: a draw at the round limit). None when the system cannot compute it for this fight."""
+        side wins (None: cut off by the round limit). None when the system cannot compute it for this
+        fight."""
         return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.render.futurepath import Formatter, Suffix, at
+from tactica.render.result import plural
 
 FACES = {1: "+", 0: "0", -1: "-"}
 STATUS = {
@@ -87,7 +88,7 @@ def landed(e: Any) -> str:
 def exposure(e: Any) -> str:
     cover = f" + {e.cover_increments} for cover" if e.cover_increments else ""
     effect = f"E {e.effective}" if e.effective > 0 else "shielded (E 0)"
-    return f"{e.target} at {e.distance_ft} ft: {e.increments} increment(s){cover} → {effect}"
+    return f"{e.target} at {e.distance_ft} ft: {plural(e.increments, 'increments')}{cover} → {effect}"
 
 
 def treated(e: Any) -> str:
@@ -123,7 +124,7 @@ FORMATTERS: dict[str, Formatter] = {
         f"The {e.weapon} goes off at {at(e.at)} (blast radius {e.radius}): {_names(e.targets)}"
     ),
     "BlastExposure": exposure,
-    "ReconMoved": lambda e: f"{e.actor} moves to {at(e.path[-1])} ({e.cost} squares)",
+    "ReconMoved": lambda e: f"{e.actor} moves to {at(e.path[-1])} ({plural(e.cost, 'squares')})",
     "MoveBlocked": lambda e: f"{e.actor} cannot move to {at(e.to)}: {e.reason}",
     "PlanLost": lambda e: f"{e.actor}'s '{e.action}' is lost: {e.reason}",
     "TurnHeld": lambda e: f"{e.actor} {'keeps waiting' if e.waiting else 'delays its turn'}",

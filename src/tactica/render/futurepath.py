@@ -109,6 +109,8 @@ def damage_rolled(e: Any) -> str:
     rolls = f"{faces} ×1" if e.multiplier == 1 else f"{e.multiplier} rolls: {faces}"
     detail = (f"{dice}{':' if e.multiplier == 1 else ','} " if dice else "") + rolls
     detail += f" {signed(e.flat)}" if e.flat else ""
+    if e.roll == "coup de grace":
+        return f"{e.attacker} delivers a coup de grâce to {e.target}: {e.amount} damage ({detail})"
     extra = " extra damage" if "extra" in e.roll else ""
     kind = {"hit": "", "critical": " critical damage"}.get(e.roll, extra)
     return f"{e.attacker} deals {e.amount}{kind} ({detail}) to {e.target}"

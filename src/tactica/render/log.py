@@ -11,6 +11,7 @@ module); an event without one is written generically as ``Kind(field=value, ...)
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,9 +19,17 @@ from tactica.engine import Event
 from tactica.engine.codec import to_data
 from tactica.render import farrecon, futurepath, phase3d6, srb, thrum
 from tactica.render.futurepath import Formatter, Suffix
+from tactica.render.result import result_words
 
-#: Action verbs whose events say nothing worth a line; the action itself is shown instead.
-QUIET_VERBS = {"end": "{actor} ends the turn", "pass": "{actor} passes"}
+#: How an action is shown when its events give it no line of its own (see :class:`_Log`); other verbs are
+#: shown as ``actor: the action's text``.
+QUIET_VERBS = {
+    "end": "{actor} ends the turn",
+    "pass": "{actor} passes",
+    "hold": "{actor} holds its readied action",
+    "decline": "{actor} declines",
+    "push": "{actor} pushes",
+}
 
 
 def _turn_started(e: Any) -> str:
@@ -32,8 +41,11 @@ def _turn_started(e: Any) -> str:
 
 
 def _fight_ended(e: Any) -> str:
-    result = f"{e.winner} wins" if e.winner is not None else "a draw"
-    return f"Fight over: {result} ({e.reason})"
+    return f"Fight over: {result_words(e.winner, cut_off=e.cut_off)} ({e.reason})"
+
+
+def _tie_broken(e: Any) -> str:
+    return f"Initiative: {e.holder} {e.score} (tied; {e.how} breaks the tie)"
 
 
 def _initiative(e: Any) -> str:
@@ -43,6 +55,7 @@ def _initiative(e: Any) -> str:
 ENGINE_FORMATTERS: dict[str, Formatter] = {
     "FightStarted": lambda e: f"Fight starts ({e.system}): {', '.join(e.combatants)}",
     "InitiativeRolled": _initiative,
+    "InitiativeTieBroken": _tie_broken,
     "RoundStarted": lambda e: None,
     "TurnStarted": _turn_started,
     "TurnEnded": lambda e: None,
@@ -67,7 +80,15 @@ SUFFIXES: dict[str, Suffix] = {
     **farrecon.SUFFIXES,
 }
 #: Lines not indented under the turn headings.
-TOP_LEVEL = {"FightStarted", "InitiativeRolled", "TurnStarted", "FightEnded", "PhaseStarted", "PostTurn"}
+TOP_LEVEL = {
+    "FightStarted",
+    "InitiativeRolled",
+    "InitiativeTieBroken",
+    "TurnStarted",
+    "FightEnded",
+    "PhaseStarted",
+    "PostTurn",
+}
 
 
 def generic(event: Event) -> str:
@@ -93,8 +114,15 @@ def _quiet_action(text: str) -> str:
     return template.format(actor=words[0], text=text)
 
 
+def names(line: str, actor: str) -> bool:
+    """The line names ``actor`` (as a whole id: ``ana`` and ``ana's``, not ``anatol``)."""
+    return re.search(rf"(?<![\w-]){re.escape(actor)}(?![\w-])", line) is not None
+
+
 class _Log:
-    """Builds the lines of a log, one event at a time."""
+    """Builds the lines of a log, one event at a time. Every action gets a line naming its actor (issue 15
+    point 14): its first consequence when that names the actor (``vex attacks rook ...``), else the action
+    itself first (``ana passes``, then what followed)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -121,7 +149,9 @@ class _Log:
     def _line(self, event: Event, line: str) -> None:
         if event.kind in TOP_LEVEL:
             self.flush()
-        else:
+        elif self.action is not None:
+            if not names(line, self.action.split(" ", 1)[0]):
+                self.flush()
             self.action = None
         self.lines.append(line if event.kind in TOP_LEVEL else "  " + line)
 

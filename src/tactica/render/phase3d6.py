@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.render.futurepath import Formatter, Suffix, at
+from tactica.render.result import plural
 
 
 def phase_started(e: Any) -> str:
@@ -36,7 +37,7 @@ def damage(e: Any) -> str:
 
 def moved(e: Any) -> str:
     how = {"move": "moves", "step": "takes a 1-hex step", "withdraw": "withdraws", "crawl": "crawls"}
-    return f"{e.actor} {how.get(e.how, e.how)} to {at(e.path[-1])} ({len(e.path) - 1} hexes)"
+    return f"{e.actor} {how.get(e.how, e.how)} to {at(e.path[-1])} ({plural(len(e.path) - 1, 'hexes')})"
 
 
 def skill(e: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.render.futurepath import Formatter, Suffix, at
+from tactica.render.result import plural
 
 
 def paid(e: Any) -> str | None:
@@ -102,7 +103,9 @@ FORMATTERS: dict[str, Formatter] = {
     ),
     "SrbTurnPassed": lambda e: f"{e.actor} cannot act ({e.reason})",
     "SrbActionPaid": paid,
-    "SrbMoved": lambda e: f"{e.actor} moves to {at(e.path[-1])} ({e.squares} squares, {e.metres:g} m)",
+    "SrbMoved": lambda e: (
+        f"{e.actor} moves to {at(e.path[-1])} ({plural(e.squares, 'squares')}, {e.metres:g} m)"
+    ),
     "SrbAttackRolled": attack,
     "SrbDamageDealt": damage,
     "SrbFighterDown": lambda e: f"{e.actor} is {'DEAD' if e.status == 'dead' else 'DOWN'} ({e.hp} HP)",

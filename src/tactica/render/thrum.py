@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactica.render.futurepath import Formatter, Suffix, at
+from tactica.render.result import plural
 
 
 def rolled(e: Any) -> str | None:
@@ -35,7 +36,7 @@ def contest(e: Any) -> str:
 
 def targeted(e: Any) -> str:
     whom = ", ".join(e.targets) or "no one"
-    cells = f" on {len(e.cells)} squares" if e.cells else ""
+    cells = f" on {plural(len(e.cells), 'squares')}" if e.cells else ""
     over = " (Overexert)" if e.overexert else ""
     return f"{e.actor} uses {e.ability}{over}{cells}: {whom}"
 
@@ -71,8 +72,10 @@ def afflicted(e: Any) -> str:
 
 
 def stepped(e: Any) -> str:
+    if e.how == "pushed":
+        return f"{e.actor} is pushed to {at(e.path[-1])} ({plural(len(e.path) - 1, 'squares')})"
     verb = "dashes" if e.how == "dash" else "moves"
-    return f"{e.actor} {verb} to {at(e.path[-1])} ({e.cost} squares)"
+    return f"{e.actor} {verb} to {at(e.path[-1])} ({plural(e.cost, 'squares')})"
 
 
 def redirected(e: Any) -> str:
@@ -83,7 +86,7 @@ def redirected(e: Any) -> str:
 
 def descended(e: Any) -> str:
     result = "lands safely" if e.success else "lands badly" + (" and stops" if e.stopped else "")
-    return f"{e.actor} drops {e.levels} levels to {at(e.at)}: {result}"
+    return f"{e.actor} drops {plural(e.levels, 'levels')} to {at(e.at)}: {result}"
 
 
 FORMATTERS: dict[str, Formatter] = {
@@ -108,7 +111,7 @@ FORMATTERS: dict[str, Formatter] = {
     "Placed": lambda e: f"{e.actor} takes its starting square {at(e.at)}",
     "BuffChanged": lambda e: f"{e.actor}: {e.buff} from {e.creator} {e.change}",
     "TerrainChanged": lambda e: (
-        f"{e.creator}'s {e.ability} {'fades' if e.removed else 'covers ' + str(len(e.cells)) + ' squares'}"
+        f"{e.creator}'s {e.ability} {'fades' if e.removed else 'covers ' + plural(len(e.cells), 'squares')}"
     ),
     "ActionFizzled": lambda e: f"{e.actor}'s {e.ability} fizzles: {e.reason}",
     "CombatReset": lambda e: None,

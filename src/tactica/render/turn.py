@@ -30,6 +30,7 @@ from typing import Any
 
 from tactica.engine import Fight
 from tactica.render.harm import combatant_summaries
+from tactica.render.result import result_words
 
 #: Systems whose ``TurnStarted`` label names the period (Far Recon's "together" is said by the line itself).
 LABELLED = {"srb", "phase3d6"}
@@ -78,9 +79,9 @@ def combatant_lines(fight: Fight) -> dict[str, str]:
 
 
 def fight_over(data: Mapping[str, Any]) -> str:
-    """``Fight over: red wins (side red is the last standing)`` or ``Fight over: a draw (...)``."""
-    winner = data.get("winner")
-    result = f"{winner} wins" if winner is not None else "a draw"
+    """``Fight over: red wins (side red is the last standing)``, ``Fight over: a draw (...)`` or ``Fight
+    over: cut off (round limit 5 reached)``."""
+    result = result_words(data.get("winner"), cut_off=bool(data.get("cut_off")))
     reason = data.get("end_reason")
     return f"Fight over: {result} ({reason})" if reason else f"Fight over: {result}"
 

@@ -131,7 +131,7 @@ def fudge_roll(total_of_dice: int, count: int, modifier: int) -> FudgeRoll:
 
 def exact_odds(
     game: G, state: S, action: Action, then: Sequence[Action]
-) -> Mapping[Resolution, float] | None:
+) -> Mapping[Resolution, Fraction] | None:
     """The exact distribution of an attack's resolution (None: not modelled exactly; the caller samples)."""
     if state.over or state.pending or action.verb not in ("attack", "throw") or action.at is not None:
         return None
@@ -149,7 +149,7 @@ def exact_odds(
         return None
     answer = _answer(game, state, action, target, weapon, answers)
     odds = attack_odds(game, f, target, weapon, action.has_flag("tag"), answer)
-    return {r: float(p) for r, p in odds.items()}
+    return odds
 
 
 def _after_declarations(game: G, state: S, action: Action, then: Sequence[Action]) -> list[Action] | None:

@@ -206,5 +206,8 @@ class FarReconOptions(BaseModel):
         " moving does not use up the turn, rule 9)",
     )
     max_rounds: int = Field(
-        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
+        100,
+        ge=1,
+        le=MAX_ROUNDS,
+        description="A fight still going after this many rounds is cut off (no winner)",
     )

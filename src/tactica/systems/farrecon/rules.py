@@ -12,6 +12,7 @@ the turn — ``delay`` (hold the turn, Far Recon 8) and ``end``. Decisions: the 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from tactica.engine.action import Action
@@ -97,7 +98,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
+    ) -> Mapping[Resolution, Fraction] | None:
         return odds.exact_odds(game, state, action, then)
 
     # -- who decides, and what ----------------------------------------------------------------------

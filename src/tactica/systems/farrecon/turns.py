@@ -294,7 +294,7 @@ def finish(state: S, ctx: Context, winner: str | None, reason: str) -> None:
     for f in state.fighters.values():
         if f.present:
             ctx.emit(Debriefed(f.id, f.status, f.health, f.mind, duty(f)))
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))
 
 
 def duty(f: Fighter) -> str:

@@ -39,7 +39,7 @@ from tactica.engine.budget import Budget
 from tactica.engine.fight import Fight
 from tactica.engine.system import Context
 from tactica.systems.futurepath.attacks import Swing
-from tactica.systems.futurepath.odds import PURPOSES, States, _add, strike_model, strike_odds
+from tactica.systems.futurepath.odds import ONE, PURPOSES, States, strike_model, strike_odds
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
 
@@ -124,8 +124,9 @@ def turn_plan(game: G, state: S, actor: str, *, fresh: bool) -> list[Action] | N
 
 
 def plan_damage(game: G, state: S, plan: Sequence[Action]) -> dict[int, float]:
-    """The distribution of the total damage of a turn plan (every strike, Extra Attacks and Extra Damage)."""
-    states: States = {(-1, 0): 1.0}
+    """The distribution of the total damage of a turn plan (every strike, Extra Attacks and Extra Damage),
+    exact, then as floats for the dynamic programme."""
+    states: States = {(-1, 0): ONE}
     for action in plan:
         assert action.target is not None and action.using is not None
         attacker, target = state.fighters[action.actor], state.fighters[action.target]
@@ -138,7 +139,7 @@ def plan_damage(game: G, state: S, plan: Sequence[Action]) -> dict[int, float]:
             states = strike_odds(model, states, math.inf, game.options.critical_check_multiplier)
     out: dict[int, float] = {}
     for (_, harm), p in states.items():
-        _add(out, harm, p)
+        out[harm] = out.get(harm, 0.0) + float(p)
     return out
 
 
@@ -151,7 +152,7 @@ def survival(hp: int, beatings: Sequence[dict[int, float]]) -> list[float]:
         for h, p in alive.items():
             for amount, q in damage.items():
                 if h - amount > 0:
-                    _add(nxt, h - amount, p * q)
+                    nxt[h - amount] = nxt.get(h - amount, 0.0) + p * q
         alive = nxt
         out.append(sum(alive.values()))
     return out
@@ -168,7 +169,7 @@ def survival_steps(hp: int, beatings: Sequence[dict[int, float]]) -> int:
 
 
 def duel_odds(game: G, state: S) -> Mapping[str | None, float] | None:
-    """{side: P(win), None: P(draw at the round limit)} for two adjacent melee fighters trading blows from
+    """{side: P(win), None: P(cut off at the round limit)} for two adjacent melee fighters trading blows from
     the current state; None when the fight is not such a duel (see the module docstring)."""
     if state.over:
         return {state.winner: 1.0}

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import TypeVar
 
@@ -87,9 +88,11 @@ PURPOSES = {
 #: Damage-roll kinds that belong to an attack (not a grenade, trap or object).
 STRIKE_ROLLS = ("hit", "critical")
 
-Dist = dict[int, float]
+#: Probabilities are exact fractions (the odds are exact: 3/20, not 0.15000000000000002).
+Dist = dict[int, Fraction]
 #: States of an attack in progress: (best rank so far, harm so far) -> probability.
-States = dict[tuple[int, int], float]
+States = dict[tuple[int, int], Fraction]
+ONE, ZERO = Fraction(1), Fraction(0)
 K = TypeVar("K")
 
 
@@ -97,28 +100,28 @@ K = TypeVar("K")
 
 
 @lru_cache(maxsize=256)
-def _advantage_sum(sides: int, count: int) -> tuple[tuple[int, float], ...]:
+def _advantage_sum(sides: int, count: int) -> tuple[tuple[int, Fraction], ...]:
     """The distribution of ``count`` Advantage dice of ``sides`` sides (a flat 1 each without a die)."""
     if count == 0 or sides == 0:
-        return ((count, 1.0),)
+        return ((count, ONE),)
     from tactica.dice.die import die_for
     from tactica.dice.odds import icepool_die
 
     total = count @ icepool_die(die_for(sides))
     n = total.denominator()
-    return tuple((int(face), q / n) for face, q in total.items())
+    return tuple((int(face), Fraction(q, n)) for face, q in total.items())
 
 
 @lru_cache(maxsize=1024)
-def _reach(sides: int, net: int, need: int) -> tuple[float, ...]:
+def _reach(sides: int, net: int, need: int) -> tuple[Fraction, ...]:
     """For each natural 1-20, P(natural + advantage dice >= ``need``) (``net`` signed dice)."""
     dist = _advantage_sum(sides, abs(net))
     sign = 1 if net >= 0 else -1
-    return tuple(sum(p for s, p in dist if n + sign * s >= need) for n in range(1, 21))
+    return tuple(sum((p for s, p in dist if n + sign * s >= need), ZERO) for n in range(1, 21))
 
 
 @lru_cache(maxsize=1024)
-def _damage(expr: DiceExpr, times: int, flat: int) -> tuple[tuple[int, float], ...]:
+def _damage(expr: DiceExpr, times: int, flat: int) -> tuple[tuple[int, Fraction], ...]:
     """The distribution of max(0, ``times`` rolls of ``expr`` + ``flat``) (rule 28, A7)."""
     check_size(expr, times)
     total = times @ expr.distribution() if times > 1 else expr.distribution()
@@ -126,13 +129,13 @@ def _damage(expr: DiceExpr, times: int, flat: int) -> tuple[tuple[int, float], .
     out: Dist = {}
     for face, q in total.items():
         amount = max(0, int(face) + flat)
-        out[amount] = out.get(amount, 0.0) + q / n
+        out[amount] = out.get(amount, ZERO) + Fraction(q, n)
     return tuple(sorted(out.items()))
 
 
-def _add(into: dict[K, float], key: K, p: float) -> None:
+def _add(into: dict[K, Fraction], key: K, p: Fraction) -> None:
     """Add mass ``p`` to ``into[key]``."""
-    into[key] = into.get(key, 0.0) + p
+    into[key] = into.get(key, ZERO) + p
 
 
 # -- one strike, as the engine resolves it ---------------------------------------------------------
@@ -142,12 +145,16 @@ def _add(into: dict[K, float], key: K, p: float) -> None:
 class Strike:
     """Everything one attack's odds depend on, gathered from the engine's helpers."""
 
-    connect: float  # rule 43: P(the d10 connects through Full cover); 1 without Full cover
-    check: tuple[float, float, float, float]  # P(fumble, miss, hit, critical) of the Accuracy check
-    critical_check: tuple[float, float, float, float]  # P(fumble, explode, success, fail) (rule 31)
-    hit: tuple[tuple[int, float], ...]  # damage of a hit
-    critical: tuple[tuple[int, float], ...]  # damage of a critical
-    extra: dict[int, tuple[tuple[int, float], ...]]  # damage of an Extra Damage roll, by multiplier
+    connect: Fraction  # rule 43: P(the d10 connects through Full cover); 1 without Full cover
+    check: tuple[
+        Fraction, Fraction, Fraction, Fraction
+    ]  # P(fumble, miss, hit, critical) of the Accuracy check
+    critical_check: tuple[
+        Fraction, Fraction, Fraction, Fraction
+    ]  # P(fumble, explode, success, fail) (rule 31)
+    hit: tuple[tuple[int, Fraction], ...]  # damage of a hit
+    critical: tuple[tuple[int, Fraction], ...]  # damage of a critical
+    extra: dict[int, tuple[tuple[int, Fraction], ...]]  # damage of an Extra Damage roll, by multiplier
     base: int  # the weapon's critical multiplier
     cap: int  # rule 31: the highest multiplier an exploding check reaches
     extra_damage: int
@@ -158,8 +165,8 @@ def strike_model(game: G, state: S, attacker: Fighter, target: Fighter, swing: S
     options = game.options
     weapon = swing.weapon
     through = not weapon.is_melee and cover_of(game, state, attacker, target) == Cover.FULL
-    connect = (11 - options.full_cover_connect) / 10 if through else 1.0
-    connect = min(1.0, max(0.0, connect))
+    connect = Fraction(11 - options.full_cover_connect, 10) if through else ONE
+    connect = min(ONE, max(ZERO, connect))
     sheet = game.sheet(attacker.id)
     net = advantage_dice(game, state, attacker, target, swing, through)
     ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
@@ -169,8 +176,8 @@ def strike_model(game: G, state: S, attacker: Fighter, target: Fighter, swing: S
     need = ac if reaches_ac(game, ac, ac) else ac + 1
     reach = _reach(sheet.advantage_die, net, need - ability - bonus)
     fumble_at = options.critical_failure_natural
-    check = [0.0, 0.0, 0.0, 0.0]
-    crit_check = [0.0, 0.0, 0.0, 0.0]
+    check = [ZERO] * 4
+    crit_check = [ZERO] * 4
     for n in range(1, 21):
         r = reach[n - 1]
         if n == fumble_at:
@@ -178,7 +185,7 @@ def strike_model(game: G, state: S, attacker: Fighter, target: Fighter, swing: S
             crit_check[0] += 1
             continue
         if n >= weapon.crit_range:
-            hits = 1.0 if options.critical_auto_hit else r
+            hits = ONE if options.critical_auto_hit else r
             check[3] += hits
             check[1] += 1 - hits
         else:
@@ -187,12 +194,12 @@ def strike_model(game: G, state: S, attacker: Fighter, target: Fighter, swing: S
         if n >= options.critical_check_natural:
             crit_check[1] += 1
         else:
-            ok = 1.0 if n >= weapon.crit_range else r
+            ok = ONE if n >= weapon.crit_range else r
             crit_check[2] += ok
             crit_check[3] += 1 - ok
     expr = damage_dice(game, attacker, swing)
 
-    def roll(times: int, *, extra_roll: bool) -> tuple[tuple[int, float], ...]:
+    def roll(times: int, *, extra_roll: bool) -> tuple[tuple[int, Fraction], ...]:
         flat = flat_damage(game, attacker, weapon, extra=extra_roll)
         return _damage(expr, times, flat * times if options.critical_multiplies_flat else flat)
 
@@ -211,9 +218,7 @@ def strike_model(game: G, state: S, attacker: Fighter, target: Fighter, swing: S
     )
 
 
-def _rolled(
-    harm: int, p: float, damage: Sequence[tuple[int, float]], into: dict[tuple[int, int], float], key: int
-) -> None:
+def _rolled(harm: int, p: Fraction, damage: Sequence[tuple[int, Fraction]], into: States, key: int) -> None:
     """One damage roll on a target who has taken ``harm`` so far (mass ``p``): into ``(key, harm)``."""
     for amount, q in damage:
         _add(into, (key, harm + amount), p * q)
@@ -284,7 +289,7 @@ def death_limit(game: G, target: Fighter) -> float:
 
 def exact_odds(
     game: G, state: S, action: Action, then: Sequence[Action]
-) -> Mapping[Resolution, float] | None:
+) -> Mapping[Resolution, Fraction] | None:
     """Exact odds of an attack (``attack``, ``full-attack``, ``bonus-attack``, ``opportunity``) taken now;
     None for anything else, for answers in ``then``, or when a readied enemy would interrupt it."""
     if then or action.verb not in ("attack", "full-attack", "bonus-attack", "opportunity"):
@@ -305,10 +310,10 @@ def exact_odds(
             strikes = min(strikes, attacker.ammo.get(weapon.name, 0))
     model = strike_model(game, state, attacker, target, swing, extra)
     limit = death_limit(game, target)
-    states: States = {(-1, 0): 1.0}
+    states: States = {(-1, 0): ONE}
     for _ in range(strikes):
         states = strike_odds(model, states, limit, game.options.critical_check_multiplier)
-    out: dict[Resolution, float] = {}
+    out: dict[Resolution, Fraction] = {}
     for (rank, harm), p in states.items():
         _add(out, Resolution(CLASS_OF[rank], float(harm)), p)
     return out

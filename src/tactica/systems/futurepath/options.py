@@ -134,7 +134,7 @@ class FuturePathOptions(BaseModel):
         " may follow a move if the turn's squares stay within Speed",
     )
     max_rounds: int = Field(
-        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this round is a draw"
+        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this round is cut off (no winner)"
     )
 
     @field_validator("level_7_damage", "level_8_damage")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from tactica.engine.action import Action
@@ -326,7 +327,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
+    ) -> Mapping[Resolution, Fraction] | None:
         return odds.exact_odds(game, state, action, then)
 
     def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:

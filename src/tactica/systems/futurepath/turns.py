@@ -8,7 +8,14 @@ from collections.abc import Callable
 from tactica.dice import D4, D20
 from tactica.engine.budget import Budget
 from tactica.engine.conditions import Condition, Moment, expire
-from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.events import (
+    FightEnded,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.futurepath.events import Checked, ConstitutionLost
@@ -67,6 +74,9 @@ def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int],
         groups.setdefault((scores[s], top_dex[s]), []).append(s)
     for tied in (g for g in groups.values() if len(g) > 1):
         rolloff.update(_roll_off(tied, scores, ctx))
+    for s in sides:  # a tie on the score broken by DEX is shown (issue 15 point 14)
+        if any(t != s and scores[t] == scores[s] and top_dex[t] != top_dex[s] for t in sides):
+            ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 
@@ -141,7 +151,7 @@ def finish(state: FuturePathState, winner: str | None, reason: str, ctx: Context
     state.acting = []
     state.pending.clear()
     state.suspended.clear()
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))
 
 
 def check_over(game: FuturePathGame, state: FuturePathState, ctx: Context) -> bool:

@@ -398,7 +398,7 @@ def duel_pair(game: G, state: S) -> tuple[list[str], list[Weapon]] | None:
 
 
 def duel_odds(game: G, state: S, *, coupled: bool | None = None) -> dict[str | None, float] | None:
-    """{side: P(it wins), None: P(draw at the Turn limit)} for two adjacent melee fighters trading blows
+    """{side: P(it wins), None: P(cut off at the Turn limit)} for two adjacent melee fighters trading blows
     (:class:`TradingBlowsPolicy`) from this state; None when the fight is not such a duel or leaves the
     modelled path. ``coupled`` forces the matrix DP (True) or the product one (False)."""
     if state.over:

@@ -153,7 +153,7 @@ def defender_after(game: G, state: S, attack: Attack, then: Sequence[Action]) ->
     return after
 
 
-def odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Resolution, float] | None:
+def odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Resolution, Fraction] | None:
     """The exact distribution of (outcome class, STUN lost) of ``action`` followed by ``then``; None when
     it is not an attack this module models."""
     attack = attack_of(game, state, action)
@@ -185,7 +185,7 @@ def odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Reso
         for (stun, body), p in damage_table(attack.weapon.damage, extra).items():
             lost, wounds = combat.taken(game, defender.id, stun, body, rolled_punch)
             add(classify(game, defender, lost, wounds), lost, hit * p)
-    return {r: float(p) for r, p in out.items() if p > 0}
+    return {r: p for r, p in out.items() if p > 0}
 
 
 def classify(game: G, target: Fighter, stun: int, body: int) -> str:
@@ -242,6 +242,6 @@ def _down_class(text: str) -> str:
 
 def exact_odds(
     game: G, state: S, action: Action, then: Sequence[Action]
-) -> Mapping[Resolution, float] | None:
+) -> Mapping[Resolution, Fraction] | None:
     """The hook :meth:`RuleSystem.exact_odds` (see :func:`odds`)."""
     return odds(game, state, action, then)

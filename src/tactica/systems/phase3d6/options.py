@@ -90,5 +90,5 @@ class Phase3d6Options(BaseModel):
         50,
         ge=1,
         le=MAX_ROUNDS,
-        description="A fight still going after this many Turns (4 Phases each) is a draw",
+        description="A fight still going after this many Turns (4 Phases each) is cut off (no winner)",
     )

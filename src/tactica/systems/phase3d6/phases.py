@@ -221,4 +221,4 @@ def finish(state: S, ctx: Context, winner: str | None, reason: str) -> None:
     state.acting = None
     state.pending.clear()
     state.suspended.clear()
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from tactica.engine.action import Action
@@ -111,7 +112,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
+    ) -> Mapping[Resolution, Fraction] | None:
         return odds.exact_odds(game, state, action, then)
 
     def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:

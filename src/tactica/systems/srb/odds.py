@@ -54,16 +54,15 @@ RANDOM_ATTACK, OVERHEAT = 9, 10
 NOTHING: Dist = {0: Fraction(1)}
 
 
-def exact_odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Resolution, float] | None:
+def exact_odds(
+    game: G, state: S, action: Action, then: Sequence[Action]
+) -> dict[Resolution, Fraction] | None:
     """The exact probability of each :class:`Resolution` of an attack or Heavy melee taken now; None when
     it is not computed (see the module docstring) or ``action`` is not an attack. Star Rangers has no
     answers to an attack, so any ``then`` gives None."""
     if then:
         return None
-    found = exact_fractions(game, state, action)
-    if found is None:
-        return None
-    return {r: float(p) for r, p in found.items()}
+    return exact_fractions(game, state, action)
 
 
 def exact_fractions(game: G, state: S, action: Action) -> dict[Resolution, Fraction] | None:

@@ -113,5 +113,8 @@ class StarRangersOptions(BaseModel):
         " else; 'plain': the random attack deals the weapon's damage only (the engine before issue 14)",
     )
     max_rounds: int = Field(
-        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
+        100,
+        ge=1,
+        le=MAX_ROUNDS,
+        description="A fight still going after this many rounds is cut off (no winner)",
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from tactica.engine.action import Action
@@ -546,5 +547,5 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
+    ) -> Mapping[Resolution, Fraction] | None:
         return odds.exact_odds(game, state, action, then)

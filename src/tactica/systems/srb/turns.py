@@ -4,7 +4,14 @@ flat-footed, the unaware rolling afterwards, turns in a fixed order, durations, 
 from __future__ import annotations
 
 from tactica.dice import D20
-from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.events import (
+    FightEnded,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.srb import durations
@@ -67,6 +74,10 @@ def _slots(game: G, state: S, fighters: list[Fighter], ctx: Context, keep: list[
     groups: dict[tuple[int, int], list[str]] = {}
     for f in fighters:
         groups.setdefault(key(f), []).append(f.id)
+    for f in fighters:  # a tie on the result broken by the modifier is shown (issue 15 point 14)
+        if any(g is not f and key(g)[0] == key(f)[0] and key(g) != key(f) for g in fighters):
+            mod = game.sheet(f.id).initiative_mod
+            ctx.emit(InitiativeTieBroken(f.id, f.initiative or 0, f"initiative modifier {mod:+d} (rule 7)"))
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
@@ -186,4 +197,4 @@ def finish(state: S, ctx: Context, winner: str | None, reason: str) -> None:
     state.acting = None
     state.pending.clear()
     state.suspended.clear()
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))

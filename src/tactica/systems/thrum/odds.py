@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tactica.dice import Die
 from tactica.engine.action import Action
@@ -108,7 +109,9 @@ def resolution(game: G, action: Action, events: Sequence[Event]) -> Resolution |
     return Resolution(outcome_class(best, vulnerable), float(harm))
 
 
-def exact_odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Resolution, float] | None:
+def exact_odds(
+    game: G, state: S, action: Action, then: Sequence[Action]
+) -> dict[Resolution, Fraction] | None:
     """The exact distribution of the attack ``action`` taken now with the answers ``then`` (triggered
     stances, the defender's declared roll). None when it is not a single-target attack, or a triggered
     counter-attack is rolled first. Raises :class:`TacticaError` when the attack would still wait for a
@@ -149,7 +152,7 @@ def _decided(game: G, state: S, action: Action, then: Sequence[Action], ctx: Con
     return False
 
 
-def _distribution(game: G, state: S, contest: Contest) -> dict[Resolution, float]:
+def _distribution(game: G, state: S, contest: Contest) -> dict[Resolution, Fraction]:
     """THRUM 1-4: the attack total against the defence total, each an independent 2d6 pool."""
     defender = state.fighters[contest.targets[0]]
     mod, banes = contests.attack_roll(
@@ -164,12 +167,12 @@ def _distribution(game: G, state: S, contest: Contest) -> dict[Resolution, float
             key = contests.decide(game, a, d)
             weights[key] = weights.get(key, 0) + qa * qd
     total = attack.denominator() * defense.denominator()
-    out: dict[Resolution, float] = {}
+    out: dict[Resolution, Fraction] = {}
     for (outcome, mine), weight in weights.items():
         vulnerable = contests.gains_vulnerable(contest.defenses[defender.id], mine)
         harm = _harm(game, state, contest, defender, outcome, mine)
         found = Resolution(outcome_class(outcome, vulnerable), float(harm))
-        out[found] = out.get(found, 0.0) + weight / total
+        out[found] = out.get(found, Fraction(0)) + Fraction(weight, total)
     return out
 
 

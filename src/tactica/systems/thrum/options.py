@@ -120,5 +120,8 @@ class ThrumOptions(BaseModel):
         True, description="THRUM 6: Round Zero (placement in the Starting Area and a first Stance) is played"
     )
     max_rounds: int = Field(
-        100, ge=1, le=MAX_ROUNDS, description="A fight still going after this many rounds ends in a draw"
+        100,
+        ge=1,
+        le=MAX_ROUNDS,
+        description="A fight still going after this many rounds is cut off (no winner)",
     )

@@ -10,6 +10,7 @@ effect, THRUM 30), ``keep`` / ``swap`` (a second Buff, THRUM 29).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from tactica.engine.action import Action
@@ -120,7 +121,7 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
-    ) -> Mapping[Resolution, float] | None:
+    ) -> Mapping[Resolution, Fraction] | None:
         return odds.exact_odds(game, state, action, then)
 
     # -- what is legal ----------------------------------------------------------------------------

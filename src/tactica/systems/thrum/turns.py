@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from tactica.dice import D20
-from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.events import (
+    FightEnded,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    RoundStarted,
+    TurnEnded,
+    TurnStarted,
+)
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.thrum import dice, vitals
@@ -46,6 +53,11 @@ def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]
     groups: dict[tuple[int, ...], list[str]] = {}
     for fid in ids:
         groups.setdefault(key(fid), []).append(fid)
+    for fid in ids:  # a tie on the total broken by the modifier or by PCs first is shown (issue 15 point 14)
+        if any(o != fid and totals[o] == totals[fid] and key(o) != key(fid) for o in ids):
+            mod = game.sheet(fid).initiative_mod
+            who = "a PC" if state.fighters[fid].pc else "not a PC"
+            ctx.emit(InitiativeTieBroken(fid, totals[fid], f"Initiative modifier {mod:+d}, {who} (C2)"))
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
@@ -175,4 +187,4 @@ def finish(game: G, state: S, ctx: Context, winner: str | None, reason: str) -> 
                 fighter.incapacitated,
             )
         )
-    ctx.emit(FightEnded(winner, reason))
+    ctx.emit(FightEnded(winner, reason, state.cut_off))
