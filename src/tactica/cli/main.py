@@ -42,7 +42,9 @@ SeedOption = Annotated[
 NO_SCENARIOS = "no scenario files found (give files, or folders holding *.yaml scenarios)"
 RoundsOption = Annotated[
     int | None,
-    typer.Option("--rounds", metavar="N", help="Cut the fight off after this many rounds (Phase 3d6: Turns)."),
+    typer.Option(
+        "--rounds", metavar="N", help="Cut the fight off after this many rounds (Phase 3d6: Turns)."
+    ),
 ]
 EveryOption = Annotated[
     int, typer.Option("--every", metavar="N", help="Show the map every N rounds (0: start and end).")
