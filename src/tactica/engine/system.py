@@ -198,12 +198,23 @@ class RuleSystem(abc.ABC, Generic[G, S]):
         """The side (team) an actor fights for."""
 
     def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
-        """What one side may see (default: everything)."""
+        """What one side may see (default: everything): the state as data, each fighter's entry with the
+        conditions the system derives rather than stores (:meth:`derived_conditions`)."""
         from tactica.engine.codec import to_data
 
         data = to_data(state)
         assert isinstance(data, dict)
+        fighters = data.get("fighters")
+        if isinstance(fighters, dict):
+            for fid, entry in fighters.items():
+                entry.update(self.derived_conditions(game, state, fid))
         return data
+
+    def derived_conditions(self, game: G, state: S, fighter: str) -> dict[str, Any]:
+        """Conditions of a fighter that follow from its state instead of being stored (a THRUM character is
+        Frayed at Resolve 0), so a scenario can expect every condition the system tracks as a state path
+        (``ana.frayed``; issue 14 point 9). Default: none."""
+        return {}
 
     def sealed(self, game: G, state: S) -> Collection[str]:
         """The actors whose last action is a declaration the other side may not see yet (simultaneous

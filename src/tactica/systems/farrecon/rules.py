@@ -114,6 +114,12 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
             return [a for a, p in state.plans.items() if not p.done]
         return []
 
+    def derived_conditions(self, game: G, state: S, fighter: str) -> dict[str, Any]:
+        """Conscious (17), broken down (Mind 0, 20) and still counting for its side (``a.conscious``,
+        ``a.broken``, ``a.in_fight``)."""
+        f = state.fighters[fighter]
+        return {"conscious": f.conscious, "broken": f.broken, "in_fight": f.in_fight}
+
     def legal_actions(self, game: G, state: S) -> list[Action]:
         if state.over:
             return []

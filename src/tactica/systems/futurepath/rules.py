@@ -144,6 +144,11 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
 
     # -- what is legal ----------------------------------------------------------------------------
 
+    def derived_conditions(self, game: G, state: S, fighter: str) -> dict[str, Any]:
+        """Up (active) and Helpless (rule 38, and Strength 0, seed l.195): ``vex.up``, ``vex.helpless``."""
+        f = state.fighters[fighter]
+        return {"up": f.is_up, "helpless": care.is_helpless(game, f)}
+
     def legal_actions(self, game: G, state: S) -> list[Action]:
         if state.pending:
             decision = state.pending[-1]

@@ -440,6 +440,10 @@ class StarRangers(RuleSystem[SrbGame, SrbState]):
 
     # -- what is legal ----------------------------------------------------------------------------
 
+    def derived_conditions(self, game: G, state: S, fighter: str) -> dict[str, Any]:
+        """Up: standing in the fight, not down or dead (``vex.up``)."""
+        return {"up": state.fighters[fighter].up}
+
     def legal_actions(self, game: G, state: S) -> list[Action]:
         if state.over or state.acting is None:
             return []

@@ -100,13 +100,9 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
         turns.start_fight(game, state, ctx)
         turns.settle(game, state, ctx)
 
-    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
-        """The state as data, each fighter with its derived conditions too (``ana.frayed``,
-        ``ana.exhausted``), so a scenario can expect every condition THRUM tracks."""
-        data = super().observe(game, state, side)
-        for fid, fighter in state.fighters.items():
-            data["fighters"][fid].update({name: getattr(fighter, name) for name in DERIVED})
-        return data
+    def derived_conditions(self, game: G, state: S, fighter: str) -> dict[str, Any]:
+        """Frayed and Exhausted (``ana.frayed``, ``ana.exhausted``)."""
+        return {name: getattr(state.fighters[fighter], name) for name in DERIVED}
 
     # -- answers for designers: harm, out of action, odds (tally.py, odds.py) ---------------------
 
