@@ -155,11 +155,7 @@ def _steps(game: G, state: S, h: Fighter) -> list[Pos]:
     moved = state.order.round == h.ready_phase and (h.hexes > 0 or h.stepped)
     if h.ready_kind in ("move", "crawl") or moved or h.prone or game.sheet(h.id).move <= 1:
         return []
-    board = game.board
-    if board.terrain(h.pos).difficult:
-        return []
-    taken = {f.pos for f in state.fighters.values() if not f.out} | doors.closed(state)
-    return [q for q, _ in board.exits(h.pos) if q not in taken and not board.terrain(q).difficult]
+    return movement.step_hexes(game, state, h)
 
 
 def problem(game: G, state: S, h: Fighter, actor: Fighter, at: Pos | None = None) -> str | None:

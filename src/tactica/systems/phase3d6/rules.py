@@ -128,6 +128,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         state.objects = {did: copy.copy(door) for did, door in game.doors.items()}
         return state
 
+    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
+        """The state, and the hexes in darkness (``darkness``, rule 18) for the faces to draw."""
+        return {**super().observe(game, state, side), "darkness": sorted(game.dark)}
+
     def side_of(self, game: G, actor: str) -> str:
         return game.start[actor].side
 
@@ -258,9 +262,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if verb in ("move", "withdraw", "crawl"):
             return _move_refusal(game, state, f, action)
         if verb == "step":
-            return economy.step_problem(game, f, f.full and f.hexes > 0) or (
-                "a 1-hex step goes to an open adjacent hex, not from or into difficult terrain (rule 18)"
-            )
+            return economy.step_problem(game, f, f.full and f.hexes > 0) or _step_refusal(game, f, action)
         if verb == "dodge":
             return economy.attack_problem(state, f) or "dodge takes no target"
         if verb in ("stand", "reload"):
@@ -542,6 +544,20 @@ def _move_refusal(game: G, state: S, f: Fighter, action: Action) -> str:
     return f"{f.id} cannot move to {_at(action)} now"
 
 
+def _step_refusal(game: G, f: Fighter, action: Action) -> str:
+    """Why a 1-hex step to a hex is refused (rule 18, seed l.94)."""
+    for hex_, where in ((f.pos, "from"), (action.at or f.pos, "into")):
+        if hex_ in game.dark:
+            return f"no 1-hex step {where} darkness ({_hex(hex_)}): movement there is hampered (seed l.94)"
+        if game.board.terrain(hex_).difficult:
+            return f"no 1-hex step {where} difficult terrain ({_hex(hex_)}) (seed l.94)"
+    return "a 1-hex step goes to an open adjacent hex (rule 18)"
+
+
+def _hex(pos: tuple[int, int]) -> str:
+    return f"@{pos[0]},{pos[1]}"
+
+
 def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
     """Why a move action is not open now (a free action such as ``drop`` needs none)."""
     return None if verb == "drop" else economy.move_problem(state, f)
@@ -556,7 +572,7 @@ def _names_a_weapon(action: Action) -> bool:
 
 
 def _at(action: Action) -> str:
-    return f"@{action.at[0]},{action.at[1]}" if action.at else "there"
+    return _hex(action.at) if action.at else "there"
 
 
 def _move_action_refusal(game: G, state: S, f: Fighter, action: Action) -> str:

@@ -12,7 +12,15 @@ from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
-from tactica.systems.phase3d6.placed import GroundSpec, ObjectSpec, doors, ground_items, shots_at_start
+from tactica.systems.phase3d6.placed import (
+    AreaSpec,
+    GroundSpec,
+    ObjectSpec,
+    dark_hexes,
+    doors,
+    ground_items,
+    shots_at_start,
+)
 from tactica.systems.phase3d6.sheet import Character, Weapon
 from tactica.systems.phase3d6.state import Door, GroundItem
 from tactica.systems.setup_common import (
@@ -76,6 +84,7 @@ class SetupSpec(BaseModel):
     initiative: dict[str, int] | None = Field(None, description="fixed initiative scores by combatant")
     ground: list[GroundSpec] = Field(default_factory=list, description="weapons lying on the map")
     objects: list[ObjectSpec] = Field(default_factory=list, description="doors")
+    areas: list[AreaSpec] = Field(default_factory=list, description="hexes in darkness (rule 18)")
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,7 @@ class Phase3d6Game(Game):
     spec: SetupSpec
     ground: tuple[GroundItem, ...] = ()
     doors: Mapping[str, Door] = field(default_factory=dict)
+    dark: frozenset[Pos] = frozenset()
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -117,8 +127,9 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     items = ground_items(spec.ground, weapons, board, markers)
     standing = {p.at: cid for cid, p in start.items()}
     shut = doors(spec.objects, board, markers, standing)
+    dark = dark_hexes(spec.areas, board, markers)
     return Phase3d6Game(
-        system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec, items, shut
+        system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec, items, shut, dark
     )
 
 
