@@ -75,6 +75,8 @@ FORMATTERS: dict[str, Formatter] = {
     "ManeuverUsed": maneuver,
     "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
     "ActionReadied": readied,
+    "ActionHeld": lambda e: f"{e.actor} delays: it may act between any two places until its next one",
+    "HeldActionLost": lambda e: f"{e.actor}'s delayed action lapses: {e.why}",
     "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
     "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
     "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",

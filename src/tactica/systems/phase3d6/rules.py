@@ -5,9 +5,10 @@ Dodge, move or free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half
 is a full-Phase action), ``step @Q,R``,
 ``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
 ``close D``, ``reload``, ``drop``, ``recovery``,
-``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
+``recover`` (from Stunned), ``delay T``, ``delay``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
 or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
-(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`).
+(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`), ``act`` or ``pass``
+(a delayed action held with ``delay``, between two places: rule 19, :func:`phases.step_in`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,12 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 G = Phase3d6Game
 S = Phase3d6State
-ANSWERS = {"opportunity": ("opportunity", "pass"), "abort": ("abort", "pass"), "ready": ("fire", "pass")}
+ANSWERS = {
+    "opportunity": ("opportunity", "pass"),
+    "abort": ("abort", "pass"),
+    "ready": ("fire", "pass"),
+    "interject": ("act", "pass"),
+}
 TURN_VERBS = (
     "attack", "dodge", "ready", "move", "step", "withdraw", "crawl", "stand", "prone", "draw", "reload",
     "drop", "recovery", "recover", "delay", "end", "sheathe", "pickup", "open", "close",
@@ -159,6 +165,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
             return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
+        if decision.kind == "interject":
+            return [Action(who.id, "act"), Action(who.id, "pass")]
         trigger = state.fighters[decision.trigger]
         return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
 
@@ -179,6 +187,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return [*out, Action(f.id, "end")] if wanted("end") else out
         if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
             out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
+            out.append(Action(f.id, "delay"))
         if economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if wanted("attack") else []
             out += [Action(f.id, "dodge")] if wanted("dodge") else []
@@ -240,6 +249,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             if decision.actor != fighter.id or action.verb not in ANSWERS[decision.kind]:
                 kinds = " or ".join(ANSWERS[decision.kind])
                 raised = f"the {decision.kind} raised by {decision.trigger}"
+                if decision.kind == "interject":
+                    raised = "whether it acts now on its delayed action"
                 return f"waiting for {decision.actor} to answer {raised} ({kinds})"
         elif state.acting != fighter.id:
             return f"it is {state.acting or 'nobody'}'s place in the Phase, not {fighter.id}'s (rule 2)"
@@ -278,7 +289,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if verb == "prone":
             return f"{f.id} is already prone"
         if verb == "delay":
-            return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
+            return (
+                f"{f.id} delays only before acting this Phase: 'delay' (act between any two later places)"
+                " or 'delay T' (right after T) (rule 19)"
+            )
         if verb == "fire":
             return (
                 "no 1-hex step there with the readied action: an open neighbouring hex from which it can be"
@@ -358,6 +372,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             combat.opportunity(game, state, f, state.fighters[decision.trigger], weapon, maneuver, ctx)
         elif decision.kind == "abort":
             holds.abort(game, state, f, action.flags[0], ctx)
+        elif decision.kind == "interject":
+            phases.step_in(game, state, f, ctx)
         else:
             self._fire(game, state, f, state.fighters[decision.trigger], action, ctx)
 
