@@ -1,14 +1,14 @@
 """The Phase 3d6 rule system: each character's action in each Phase, and the decisions that interrupt it.
 
-On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready ...`` (an attack,
-Dodge, move or free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more
-is a full-Phase action), ``step @Q,R``,
-``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
-``close D``, ``reload``, ``drop``, ``recovery``,
-``recover`` (from Stunned), ``delay T``, ``delay``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
-or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
-(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`), ``act`` or ``pass``
-(a delayed action held with ``delay``, between two places: rule 19, :func:`phases.step_in`).
+On its place in the Phase: ``attack T [with W] [+MANOEUVRE]`` (an attack manoeuvre of the table:
+``+haymaker``, ``+disarm``, or one a scenario defines), ``dodge``, ``ready ...`` (an attack, Dodge, move or
+free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more is a
+full-Phase action), ``step @Q,R``, ``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``,
+``sheathe``, ``pickup W``, ``open D``, ``close D``, ``reload``, ``drop``, ``recovery``, ``recover`` (from
+Stunned), ``delay T``, ``delay``, ``end``. Decisions: ``opportunity T [with W] [+MANOEUVRE]`` or ``pass``
+(rules 8-13), ``abort +MANOEUVRE`` (a defensive one: ``+dodge``, ``+block``, ...) or ``pass`` (rule 21),
+``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`), ``act`` or ``pass`` (a delayed
+action held with ``delay``, between two places: rule 19, :func:`phases.step_in`).
 """
 
 from __future__ import annotations
