@@ -15,7 +15,7 @@ def attack_roll(e: Any) -> str:
     kind = "attack of opportunity" if e.opportunity else (e.maneuver if e.maneuver != "strike" else "attacks")
     dice = "+".join(map(str, e.faces))
     verdict = "hit" if e.hit else "miss"
-    if e.maneuver in ("block", "missile-deflection"):
+    if e.weapon in ("block", "missile-deflection"):  # a guard's roll: ``maneuver`` names the guard
         verdict = "stopped" if e.hit else "not stopped"
         roll = f"3d6 {dice} + OCV {e.ocv} = {e.total} vs {e.target_number}"
         return f"{e.attacker} {e.maneuver} against {e.target}: {roll} — {verdict}"

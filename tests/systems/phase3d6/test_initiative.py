@@ -198,7 +198,10 @@ def test_phase3d6_19_e15_an_abort_gives_up_the_held_action() -> None:
     """Phase 3d6 19 and 21, E15 (seed l.102 "giving up your next Action"): a holder's next Action is the one
     it holds: an Abort ends the hold and costs nothing else (``abort_after_delay: next_phase``: the next
     Phase's action, as after acting)."""
-    for option, lost in (("delayed_action", []), ("next_phase", [("orc", "it aborted this action (rule 21)")])):
+    for option, lost in (
+        ("delayed_action", []),
+        ("next_phase", [("orc", "it aborted this action (rule 21)")]),
+    ):
         fight = new_fight(
             fighter("ana", "red", (2, 2)),
             fighter("orc", "blue", (3, 2)),

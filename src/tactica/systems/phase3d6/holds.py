@@ -75,13 +75,14 @@ def abort(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> N
 
 
 def defend(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
-    """Dodge (DCV +3, no attacks of opportunity, E4) or a guard for the next attack (Block, Missile
-    Deflection, Roll With A Punch)."""
+    """A defensive manoeuvre: its DCV (Dodge +3), no attacks of opportunity (``no-opportunity``, E4), a
+    guard for the next attack (``block``, ``deflect``, ``roll``: Block, Missile Deflection, Roll With A
+    Punch)."""
     combat.use_maneuver(game, fighter, maneuver, ctx)
-    if maneuver == "dodge":
+    if combat.has_effect(game, maneuver, "no-opportunity"):
         until = UNTIL_NEXT_PHASE if game.options.dodge_blocks_aoo == "until_next_phase" else state.order.round
         fighter.dodge_until = until
-    else:
+    if combat.keeps_guard(game, maneuver):
         fighter.guard = maneuver
 
 

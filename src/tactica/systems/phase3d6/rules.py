@@ -65,7 +65,6 @@ ROWS = {
 }
 #: Move actions done in place, after any attack of opportunity they provoke (rule 10).
 IN_PLACE = ("stand", "draw", "reload", "sheathe", "pickup", "open", "close")
-MANEUVER_FLAGS = ("haymaker", "disarm")
 
 
 def _fighter(game: G, cid: str) -> Fighter:
@@ -113,7 +112,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         return tally.out_of_action(game, state)
 
     def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
-        return odds.resolution(action, events)
+        return odds.resolution(game, action, events)
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
@@ -160,11 +159,12 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 Action(who.id, "opportunity", target.id, using=w.name, flags=f)
                 for w in combat.usable_weapons(game, who)
                 if w.kind == "melee" and target_ok(game, state, who, target, w)
-                for f in ((), ("haymaker",), ("disarm",))
+                for f in _flag_sets(game, w)
             ]
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
-            return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
+            aborts = [Action(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
+            return [*aborts, Action(who.id, "pass")]
         if decision.kind == "interject":
             return [Action(who.id, "act"), Action(who.id, "pass")]
         trigger = state.fighters[decision.trigger]
@@ -208,7 +208,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []
         for weapon in combat.usable_weapons(game, f):
-            flags = [(), ("haymaker",), ("disarm",)] if weapon.kind == "melee" else [()]
+            flags = _flag_sets(game, weapon)
             for target in state.fighters.values():
                 if combat.target_problem(game, state, f, target, weapon) is None:
                     out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
@@ -231,7 +231,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         """An attack, attack of opportunity or readied attack without ``with`` uses the weapon in hand (the
         fists when nothing is drawn): the listed form names it."""
         fighter = state.fighters.get(action.actor)
-        if fighter is None or action.using is not None or not _names_a_weapon(action):
+        if fighter is None or action.using is not None or not _names_a_weapon(game, action):
             return action
         weapon = fighter.drawn or "fists"
         return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
@@ -263,7 +263,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
         """Why a well-formed action is not legal now, in the rules' words."""
         verb = action.verb
-        if _names_a_weapon(action) and action.using is None:
+        if _names_a_weapon(game, action) and action.using is None:
             usable = [f"with {w.name}" for w in combat.usable_weapons(game, f)] or ["with a weapon"]
             return f"name the weapon: {action} {usable[0]} (usable now: {', '.join(usable)})"
         if verb == "ready":
@@ -299,7 +299,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 " taken, and only if it has not moved this Phase (seed l.100)"
             )
         if verb == "abort":
-            return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
+            defences = ", ".join("+" + m for m in combat.defensive_maneuvers(game))
+            return f"abort to one of: {defences} (rule 21)"
         return f"'{action}' is not possible now"
 
     def _attack_refusal(self, game: G, state: S, f: Fighter, action: Action) -> str:
@@ -314,7 +315,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return problem
         if action.verb == "attack" and economy.attack_problem(state, f):
             return economy.attack_problem(state, f) or ""
-        return f"allowed manoeuvres: {', '.join('+' + m for m in MANEUVER_FLAGS)} (melee weapons only)"
+        allowed = [f"+{m}" for m in combat.attack_maneuvers(game, weapon) if m != "strike"]
+        return f"manoeuvres {f.id} may use with {weapon.name}: {', '.join(allowed) or 'none but a Strike'}"
 
     # -- resolving --------------------------------------------------------------------------------
 
@@ -382,7 +384,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         names (seed l.100); it waits as a ``Suspended('readied')`` record while the step's decisions are
         made."""
         holds.fire(game, state, f, trigger, ctx)
-        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(f, trigger))))
+        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(game, f, trigger))))
         if answer.at is not None:
             movement.start_move(game, state, f, "step", readied.one_hex(f, answer.at), ctx)
 
@@ -478,7 +480,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             holds.defend(game, state, f, "dodge", ctx)
         elif verb == "ready":
             weapon = combat.weapon_of(game, f, action.using)
-            readied.store(state, f, action, weapon.name if weapon else "fists", ctx)
+            readied.store(game, state, f, action, weapon.name if weapon else "fists", ctx)
         elif verb == "stand":
             f.prone = False
             ctx.emit(ManeuverUsed(f.id, "stand", "move"))
@@ -579,12 +581,18 @@ def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
     return None if verb == "drop" else economy.move_problem(state, f)
 
 
-def _names_a_weapon(action: Action) -> bool:
+def _names_a_weapon(game: G, action: Action) -> bool:
     """An attack, an attack of opportunity, or a readied attack: ``with W`` names the weapon."""
     if action.verb == "ready":
         found = readied.kind_of(action)
-        return found is not None and readied.is_attack(found[0])
+        return found is not None and combat.is_attack(game, found[0])
     return action.verb in ("attack", "opportunity")
+
+
+def _flag_sets(game: G, weapon: Any) -> list[tuple[str, ...]]:
+    """The flags of an attack with ``weapon``: none for a Strike, ``+M`` for every other attack manoeuvre
+    it may use (rule 16, a scenario's own included)."""
+    return [() if m == "strike" else (m,) for m in combat.attack_maneuvers(game, weapon)]
 
 
 def _at(action: Action) -> str:
