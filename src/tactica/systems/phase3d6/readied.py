@@ -43,11 +43,6 @@ def kind_of(action: Action) -> tuple[str, str] | None:
     return (rest[0] if rest else "strike"), triggers[0]
 
 
-def is_attack(game: G, kind: str) -> bool:
-    """An attack with an attack roll (rule 20: "a readied attack may be any attack manoeuvre")."""
-    return combat.is_attack(game, kind)
-
-
 # -- readying ---------------------------------------------------------------------------------------
 
 
@@ -95,11 +90,12 @@ def refusal(game: G, state: S, f: Fighter, action: Action) -> str:
         return f"ready takes one trigger (+attacks, +moves or +approaches) and at most one of: {verbs}"
     kind = found[0]
     weapon = combat.weapon_of(game, f, action.using)
-    if is_attack(game, kind) and weapon is None:
+    attack = combat.is_attack(game, kind)
+    if attack and weapon is None:
         return f"{f.id} has no {action.using} in hand (draw it first, or use its fists)"
-    if is_attack(game, kind) and weapon is not None and kind not in combat.attack_maneuvers(game, weapon):
+    if attack and weapon is not None and kind not in combat.attack_maneuvers(game, weapon):
         return f"+{kind} is a melee manoeuvre and {weapon.name} is a ranged weapon"
-    if is_attack(game, kind):
+    if attack:
         return f"'{action.target}' is not an enemy in the fight"
     return f"{f.id} could not {kind} now: a readied action must be one it could take now (rule 20)"
 
@@ -109,7 +105,7 @@ def store(game: G, state: S, f: Fighter, action: Action, weapon: str, ctx: Conte
     kind, trigger = kind_of(action) or ("strike", "attacks")
     f.attacked = True
     f.held, f.ready_trigger, f.ready_kind = "ready", trigger, kind
-    f.ready_weapon = weapon if is_attack(game, kind) else ""
+    f.ready_weapon = weapon if combat.is_attack(game, kind) else ""
     f.ready_target, f.ready_at = action.target or "", action.at
     f.ready_phase = state.order.round
     ctx.emit(ActionReadied(f.id, f.ready_weapon, trigger, kind, f.ready_target))
@@ -124,7 +120,7 @@ def sets_off(game: G, state: S, h: Fighter, actor: Fighter, trigger: str) -> boo
         return False
     if h.stunned and game.options.hero_stunned:
         return False
-    if is_attack(game, h.ready_kind) and h.ready_target not in ("", actor.id):
+    if combat.is_attack(game, h.ready_kind) and h.ready_target not in ("", actor.id):
         return False
     if trigger == "approaches":
         return _within_reach(game, state, h, actor)
@@ -134,7 +130,7 @@ def sets_off(game: G, state: S, h: Fighter, actor: Fighter, trigger: str) -> boo
 def _within_reach(game: G, state: S, h: Fighter, actor: Fighter) -> bool:
     """``+approaches``: ``actor`` is within the readied weapon's reach or range from where ``h`` stands
     (any other readied action: within its melee reach), and the action can be taken."""
-    if is_attack(game, h.ready_kind):
+    if combat.is_attack(game, h.ready_kind):
         return problem(game, state, h, actor) is None
     near = game.board.distance(h.pos, actor.pos) <= game.sheet(h.id).reach
     return near and bool(answers(game, state, h, actor))
@@ -163,7 +159,7 @@ def problem(game: G, state: S, h: Fighter, actor: Fighter, at: Pos | None = None
     """Why ``h`` could not take its readied action on ``actor`` now (from ``at`` after a step)."""
     with _standing(h, at):
         wanted = action_of(game, h, actor)
-        if is_attack(game, h.ready_kind):
+        if combat.is_attack(game, h.ready_kind):
             return combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon])
         if wanted.verb == "dodge" or wanted in doable(game, state, h):
             return None
@@ -184,7 +180,7 @@ def _standing(h: Fighter, at: Pos | None) -> Iterator[None]:
 def action_of(game: G, h: Fighter, actor: Fighter) -> Action:
     """The action ``h`` takes when its readied action fires on ``actor``."""
     kind = h.ready_kind
-    if is_attack(game, kind):
+    if combat.is_attack(game, kind):
         return Action(h.id, "attack", actor.id, using=h.ready_weapon, flags=_flags(kind))
     if kind == "dodge":
         return Action(h.id, "dodge")
