@@ -1,7 +1,8 @@
 """The state as a small text map: the board with a letter per combatant, and a legend.
 
 Each combatant is the first letter of its id (uppercase for the first side, lowercase for the others;
-another letter of the id when two would clash); the dead are ``x``; intact objects are ``*``.
+another letter of the id when two would clash); the dead are ``x``; intact objects are ``*``; hexes in
+darkness (Phase 3d6) with nothing on them are ``:``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from tactica.render.harm import effects_on, summary
 
 DEAD = "x"
 OBJECT = "*"
+DARK = ":"
 
 
 def render_board(fight: Fight, *, coordinates: bool = True) -> str:
@@ -28,12 +30,15 @@ def render_board(fight: Fight, *, coordinates: bool = True) -> str:
     tokens = {tuple(f["pos"]): letters[fid] for fid, f in fighters.items() if "pos" in f}
     objects = _objects(data, tokens)
     tokens.update(objects)
+    dark = {tuple(p): DARK for p in data.get("darkness") or [] if tuple(p) not in tokens}
+    tokens.update(dark)
     legend = _legend(fight.game.setup)
     if isinstance(board, SquareBoard):
         picture = render(board, tokens, legend=legend, coordinates=coordinates)
     else:
         picture = render_hex(board, tokens, legend=legend, coordinates=coordinates)
-    return "\n".join([picture, *legend_lines(fighters, letters, data), *_object_legend(data, objects)])
+    notes = [*_object_legend(data, objects), *_dark_legend(data)]
+    return "\n".join([picture, *legend_lines(fighters, letters, data), *notes])
 
 
 def assign_letters(fighters: Mapping[str, Any]) -> dict[str, str]:
@@ -84,6 +89,11 @@ def _objects(data: Mapping[str, Any], tokens: Mapping[Any, str]) -> dict[tuple[i
 def _object_legend(data: Mapping[str, Any], drawn: Mapping[Any, str]) -> list[str]:
     names = [oid for oid, o in (data.get("objects") or {}).items() if tuple(o.get("pos", ())) in drawn]
     return [f"objects: {OBJECT} = {', '.join(names)}"] if names else []
+
+
+def _dark_legend(data: Mapping[str, Any]) -> list[str]:
+    dark = data.get("darkness") or []
+    return [f"darkness: {DARK} ({len(dark)} hexes, drawn over the terrain)"] if dark else []
 
 
 def _legend(setup: Mapping[str, Any]) -> dict[str, Terrain]:

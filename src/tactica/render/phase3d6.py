@@ -16,7 +16,7 @@ def attack_roll(e: Any) -> str:
     kind = "attack of opportunity" if e.opportunity else (e.maneuver if e.maneuver != "strike" else "attacks")
     dice = "+".join(map(str, e.faces))
     verdict = "hit" if e.hit else "miss"
-    if e.maneuver in ("block", "missile-deflection"):
+    if e.weapon in ("block", "missile-deflection"):  # a guard's roll: ``maneuver`` names the guard
         verdict = "stopped" if e.hit else "not stopped"
         roll = f"3d6 {dice} + OCV {e.ocv} = {e.total} vs {e.target_number}"
         return f"{e.attacker} {e.maneuver} against {e.target}: {roll} — {verdict}"
@@ -76,6 +76,8 @@ FORMATTERS: dict[str, Formatter] = {
     "ManeuverUsed": maneuver,
     "InitiativeMoved": lambda e: f"{e.actor}'s initiative is now {e.where} {e.other} ({e.why})",
     "ActionReadied": readied,
+    "ActionHeld": lambda e: f"{e.actor} delays: it may act between any two places until its next one",
+    "HeldActionLost": lambda e: f"{e.actor}'s delayed action lapses: {e.why}",
     "PhaseActionLost": lambda e: f"{e.actor} does not act: {e.why}",
     "Aborted": lambda e: f"{e.actor} aborts to {e.maneuver} (gives up its action of Phase #{e.costs_phase})",
     "AttackStopped": lambda e: f"{e.defender}'s {e.maneuver} stops {e.attacker}'s attack",

@@ -2,8 +2,8 @@
 
 Squares or pointy-top hexes (:mod:`tactica.render.layout`); terrain by class (``wall``, ``difficult``,
 ``cover-partial``/``cover-heavy``/``cover-full``, ``raised`` with the elevation written in the cell); areas
-(FuturePath smoke, THRUM terrain effects, THRUM's starting area in Round Zero); objects, items on the ground
-and timed grenades; tokens: a disc in the side's colour with the combatant's letter
+(FuturePath smoke, THRUM terrain effects, THRUM's starting area in Round Zero, Phase 3d6 darkness); objects,
+items on the ground and timed grenades; tokens: a disc in the side's colour with the combatant's letter
 (:func:`~tactica.render.board.assign_letters`), a badge counting its conditions, faded when out of the
 fight, crossed when dead, and a ``<title>`` with its id, side and summary. Coordinates run along every edge;
 a legend of the sides and of every kind of mark drawn sits under the map.
@@ -60,6 +60,7 @@ svg.tactica-board { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; }
 .tactica-board .elev { font-size: 11px; font-weight: bold; fill: #6b5326; }
 .tactica-board .area.smoke { fill: #8c8c8c; fill-opacity: 0.4; stroke: #6b6b6b; stroke-dasharray: 3 3; }
 .tactica-board .area.effect { fill: #CC79A7; fill-opacity: 0.3; stroke: #8f4a73; stroke-dasharray: 4 2; }
+.tactica-board .area.darkness { fill: #1a1a3a; fill-opacity: 0.45; stroke: #1a1a3a; }
 .tactica-board .area.start { fill: #009E73; fill-opacity: 0.2; stroke: #00694d; stroke-dasharray: 2 2; }
 .tactica-board .object { fill: #8a8a8a; stroke: #333; stroke-width: 1.5; }
 .tactica-board .object.broken { fill: none; stroke-dasharray: 3 2; }
@@ -234,7 +235,8 @@ def _terrain(grid: Layout) -> list[str]:
 
 
 def _areas(grid: Layout, fight: Fight, data: Mapping[str, Any], hidden: Collection[str]) -> list[str]:
-    """Smoke clouds (FuturePath 43), THRUM terrain effects (29), THRUM's starting area in Round Zero (6)."""
+    """Smoke clouds (FuturePath 43), THRUM terrain effects (29), THRUM's starting area in Round Zero (6),
+    Phase 3d6 darkness (rule 18)."""
     out = ['<g class="areas">']
     for c in data.get("conditions") or []:
         if c.get("name") == "smoke":
@@ -244,6 +246,7 @@ def _areas(grid: Layout, fight: Fight, data: Mapping[str, Any], hidden: Collecti
     for effect in (data.get("terrain") or {}).values():
         title = f"{effect.get('ability')} (terrain effect of {_who(effect.get('creator'), hidden)})"
         out += _area(grid, (tuple(p) for p in effect.get("cells") or []), "effect", title)
+    out += _area(grid, (tuple(p) for p in data.get("darkness") or []), "darkness", "darkness")
     start = getattr(fight.game, "starting_area", None)
     if start and data["order"]["round"] == 0:
         out += _area(grid, sorted(start), "start", "starting area (Round Zero)")
@@ -435,6 +438,7 @@ LEGEND = (
     ("smoke", _BOX.format("area smoke"), "smoke"),
     ("effect", _BOX.format("area effect"), "terrain effect"),
     ("start", _BOX.format("area start"), "starting area"),
+    ("darkness", _BOX.format("area darkness"), "darkness"),
     ("object", '<polygon class="object" points="7,-7 14,0 7,7 0,0"/>', "object"),
     ("item", '<polygon class="item" points="0,7 10,7 0,-3"/>', "on the ground"),
     ("grenade", '<circle class="grenade" cx="7" cy="0" r="7"/>', "grenade"),

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tactica.engine import Fight
+from tactica.engine.errors import SetupError
+from tactica.render.board import render_board
+from tactica.render.svg import board_svg
 from tactica.systems.phase3d6 import economy
 from tests.systems.phase3d6.helpers import (
     acting,
@@ -37,8 +41,7 @@ def used(fight: Fight, actor: str = "ana") -> list[tuple[str, str]]:
 def alone(*, at: tuple[int, int] = (0, 0), orc_at: tuple[int, int] = FAR, **sheet: Any) -> Fight:
     """ana (first) and a distant orc: nothing provokes."""
     options = sheet.pop("options", {})
-    text = sheet.pop("text", None)
-    extra = {"text": text} if text else {}
+    extra = {key: sheet.pop(key) for key in ("text", "areas") if key in sheet}
     return new_fight(
         fighter("ana", "red", at, **sheet),
         fighter("orc", "blue", orc_at),
@@ -408,10 +411,10 @@ def test_phase3d6_18_no_step_in_difficult_terrain() -> None:
     text = "~ . . . . . .\n. ~ . . . . .\n. . . . . . ."
     fight = alone(text=text, orc_at=(6, 2))
     assert offered(fight, "step") == set()
-    assert "not from or into difficult terrain (rule 18)" in why(fight, "ana step @1,0")
+    assert "no 1-hex step from difficult terrain (@0,0)" in why(fight, "ana step @1,0")
     fight = alone(at=(1, 0), text=text, orc_at=(6, 2))
     assert offered(fight, "step") == {"ana step @2,0", "ana step @0,1"}
-    assert "not from or into difficult terrain (rule 18)" in why(fight, "ana step @1,1")
+    assert "no 1-hex step into difficult terrain (@1,1)" in why(fight, "ana step @1,1")
 
 
 def test_phase3d6_18_slow_characters_cannot_step() -> None:
@@ -542,3 +545,53 @@ def test_phase3d6_14_budget_never_exceeds_a_bundle(data: st.DataObject, surprise
     assert walked <= 6
     if steps:
         assert walked == 1
+
+
+def test_phase3d6_18_no_step_from_or_into_darkness() -> None:
+    """Phase 3d6 18, seed l.94 ("You can only take a 1-hex step if your movement isn't hampered by difficult
+    terrain or darkness"; issue 14 point 8): ``areas:`` of kind ``darkness`` stop the 1-hex step out of or
+    into them, and nothing else: a move action still walks through them."""
+    dark = [{"kind": "darkness", "hexes": [[1, 0], [2, 1]]}]
+    fight = alone(areas=dark)
+    assert offered(fight, "step") == {"ana step @0,1"}
+    assert "no 1-hex step into darkness (@1,0)" in why(fight, "ana step @1,0")
+    assert "ana move @2,1" in offered(fight, "move")
+    fight = alone(at=(1, 0), areas=dark)
+    assert offered(fight, "step") == set()
+    assert "no 1-hex step from darkness (@1,0)" in why(fight, "ana step @0,0")
+    fight.apply("ana move @0,0")
+    assert fs(fight, "ana").pos == (0, 0)
+
+
+def test_phase3d6_18_darkness_stops_the_step_of_a_readied_action() -> None:
+    """Phase 3d6 18 and 20, seed l.94 and l.100: the 1-hex step taken with a readied action is a 1-hex step,
+    so it is not taken into darkness either."""
+    for areas, steps in (([], {"ana fire @2,1"}), ([{"kind": "darkness", "hexes": [[2, 1]]}], set())):
+        fight = new_fight(fighter("ana", "red", (1, 1)), fighter("orc", "blue", (3, 1)), dice=[], areas=areas)
+        play(fight, "ana ready with fists +moves", "ana end", "orc move @4,1")
+        assert offered(fight, "fire") == steps
+
+
+def test_phase3d6_darkness_errors_name_the_entry() -> None:
+    """Issue 14 point 8: a bad area is one clear error naming the entry and what is valid."""
+    cases = [
+        ({"kind": "fog", "hexes": [[1, 0]]}, "areas.0.kind: Input should be 'darkness'"),
+        ({"kind": "darkness", "hexes": [[9, 0]]}, "areas[0].hexes[0]: position [9, 0] is off the map"),
+        ({"kind": "darkness", "hexes": ["z"]}, "areas[0].hexes[0]: no marker 'z' on the map"),
+        ({"kind": "darkness", "hexes": [[1, 0]], "light": 2}, "areas.0.light: unknown field"),
+    ]
+    for area, message in cases:
+        with pytest.raises(SetupError) as caught:
+            alone(areas=[area])
+        assert message in str(caught.value)
+
+
+def test_phase3d6_darkness_is_observed_and_drawn() -> None:
+    """Issue 14 point 8 (render it): ``observe()`` lists the dark hexes; the text board draws ``:`` on those
+    with nothing on them, the SVG board a ``darkness`` area."""
+    fight = alone(areas=[{"kind": "darkness", "hexes": [[0, 0], [1, 0]]}])
+    assert fight.observe()["darkness"] == [(0, 0), (1, 0)]
+    text = render_board(fight, coordinates=False)
+    assert text.splitlines()[0].startswith("A : .")
+    assert "darkness: : (2 hexes, drawn over the terrain)" in text
+    assert board_svg(fight).count('<polygon class="area darkness"') == 2

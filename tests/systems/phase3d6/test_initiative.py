@@ -82,12 +82,13 @@ def test_phase3d6_19_delay_cannot_interrupt() -> None:
 def test_phase3d6_19_delay_only_before_acting() -> None:
     """Phase 3d6 19: delay is taking no action on one's own score: not after having acted."""
     fight = trio(dice=[])
-    assert offered(fight, "delay") == {"ana delay orc", "ana delay gob"}
+    assert offered(fight, "delay") == {"ana delay orc", "ana delay gob", "ana delay"}
     fight.apply("ana move @1,0")
     assert offered(fight, "delay") == set()
-    assert "ana delays only before acting this Phase, until after another character (rule 19)" in why(
+    assert "ana delays only before acting this Phase: 'delay' (act between any two later places)" in why(
         fight, "ana delay orc"
     )
+    assert "ana delays only before acting this Phase" in why(fight, "ana delay")
 
 
 def test_phase3d6_19_delay_into_the_next_phase_replaces_the_regular_action() -> None:
@@ -112,6 +113,107 @@ def test_phase3d6_19_delay_again() -> None:
     play(fight, "ana delay gob", "gob end")
     assert acting(fight) == "ana"
     assert order(fight) == ["orc", "gob", "ana"]
+
+
+def held(fight: Fight) -> list[str]:
+    """The characters asked now whether they act on their held delayed action."""
+    return [a.actor for a in fight.legal_actions() if a.verb == "act"]
+
+
+def test_phase3d6_19_open_delay_acts_at_a_point_chosen_later() -> None:
+    """Phase 3d6 19, seed l.96 ("or just wait until some time later and act then, thus fixing your new
+    initiative score at that point"; issue 14 point 8): ``delay`` without a name holds the action; between
+    two later places the holder is asked (``act`` or ``pass``); acting moves its place there for good."""
+    fight = trio(dice=[])
+    events = fight.apply("ana delay")
+    assert [e.actor for e in of(events, "ActionHeld")] == ["ana"]
+    assert acting(fight) == "orc" and held(fight) == []  # its own place has just passed: not asked there
+    fight.apply("orc end")
+    assert held(fight) == ["ana"] and fight.deciding() == ["ana"]
+    assert "waiting for ana to answer whether it acts now on its delayed action (act or pass)" in why(
+        fight, "gob end"
+    )
+    events = fight.apply("ana act")
+    assert [(e.where, e.other, e.why) for e in of(events, "InitiativeMoved")] == [
+        ("ahead of", "gob", "delayed action")
+    ]
+    assert acting(fight) == "ana" and order(fight) == ["orc", "ana", "gob"]
+    assert "ana move @3,0" in offered(fight, "move")  # her whole action
+    play(fight, "ana end", "gob end", "orc end", "ana end", "gob end")
+    assert in_phase(fight, "Turn 1, Phase 1") == ["ana", "orc", "ana", "gob"]
+    assert in_phase(fight, "Turn 1, Phase 2") == ["orc", "ana", "gob"]
+
+
+def test_phase3d6_19_open_delay_cannot_interrupt() -> None:
+    """Phase 3d6 19, seed l.96: "You can't interrupt anyone else's action": the holder is asked only between
+    places, never while another character is acting."""
+    fight = trio(dice=[])
+    play(fight, "ana delay", "orc move @4,0")
+    assert fight.deciding() == ["orc"] and held(fight) == []
+    fight.apply("orc end")
+    assert held(fight) == ["ana"]
+
+
+def test_phase3d6_19_open_delay_at_the_end_of_the_phase() -> None:
+    """Phase 3d6 19, seed l.96-97: after the last place of the Phase the holder may still act in that Phase
+    (its place becomes the last); passing there carries the held action into the next Phase."""
+    fight = trio(dice=[])
+    play(fight, "ana delay", "orc end", "ana pass", "gob end")
+    assert held(fight) == ["ana"] and global_phase(fight) == 1
+    events = fight.apply("ana act")
+    assert [(e.where, e.other) for e in of(events, "InitiativeMoved")] == [("after", "gob")]
+    assert global_phase(fight) == 1 and acting(fight) == "ana"
+    play(fight, "ana end")
+    assert order(fight) == ["orc", "gob", "ana"] and acting(fight) == "orc"
+
+
+def test_phase3d6_19_open_delay_taken_in_the_next_phase_replaces_the_regular_action() -> None:
+    """Phase 3d6 19, seed l.97: "If you take a delayed action in the next Phase, before your regular action
+    comes up, your initiative score rises to that new point in the order of actions, and you do not get
+    your regular action that Phase."""
+    fight = trio(dice=[])
+    play(fight, "ana end", "orc delay", "gob end", "orc pass")
+    assert global_phase(fight) == 2 and held(fight) == ["orc"]  # before ana's place in Phase 2
+    fight.apply("orc act")
+    assert acting(fight) == "orc" and order(fight) == ["orc", "ana", "gob"]
+    play(fight, "orc end", "ana end", "gob end")
+    assert in_phase(fight, "Turn 1, Phase 2") == ["orc", "ana", "gob"]  # no second, regular place for orc
+
+
+def test_phase3d6_19_open_delay_lapses_at_the_next_place() -> None:
+    """Phase 3d6 19, seed l.97: "If you come to your next action and have not yet performed an action, you
+    don't get to take a delayed action (though you can delay again)": the holder is not asked right before
+    its own place; there the held action lapses and it takes its regular action, or delays again."""
+    fight = trio(dice=[])
+    play(fight, "ana end", "orc delay", "gob end", "orc pass", "orc pass", "ana end")
+    assert held(fight) == [] and acting(fight) == "orc"
+    assert [(e.actor, e.why) for e in of(fight.events, "HeldActionLost")] == [
+        ("orc", "its place came up before it acted (rule 19, seed l.97)")
+    ]
+    assert "orc delay" in offered(fight, "delay")
+    assert order(fight) == ["ana", "orc", "gob"]
+
+
+def test_phase3d6_19_e15_an_abort_gives_up_the_held_action() -> None:
+    """Phase 3d6 19 and 21, E15 (seed l.102 "giving up your next Action"): a holder's next Action is the one
+    it holds: an Abort ends the hold and costs nothing else (``abort_after_delay: next_phase``: the next
+    Phase's action, as after acting)."""
+    for option, lost in (
+        ("delayed_action", []),
+        ("next_phase", [("orc", "it aborted this action (rule 21)")]),
+    ):
+        fight = new_fight(
+            fighter("ana", "red", (2, 2)),
+            fighter("orc", "blue", (3, 2)),
+            fighter("gob", "blue", (6, 4)),
+            dice=[1, 1, 1],
+            options={"abort_after_delay": option},
+        )
+        play(fight, "ana end", "orc delay", "gob end", "orc pass", "orc pass")
+        play(fight, "ana attack orc", "orc abort +dodge")
+        assert held(fight) == [] and fs(fight, "orc").held == ""
+        play(fight, "ana end")
+        assert [(e.actor, e.why) for e in of(fight.events, "PhaseActionLost")] == lost
 
 
 # --- Phase 3d6 20: Ready --------------------------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_then_must_answer_every_decision() -> None:
     fight = _fight()
     game, state = fight.game, fight.state
     assert odds.exact_odds(game, state, Action.parse("ana attack orc with club"), []) is None
-    assert odds.resolution(Action.parse("ana end"), []) is None
+    assert odds.resolution(game, Action.parse("ana end"), []) is None
     assert Resolution("miss", 0.0) in (
         odds.exact_odds(game, state, fight.normalize("ana attack orc"), [Action.parse("orc pass")]) or {}
     )

@@ -5,13 +5,16 @@
 2. a Stunned character recovers; a prone one stands up; empty hands pick up a weapon lying in its hex, or
    draw one; an empty gun is reloaded; a character low on STUN Takes a Recovery;
 3. attack the enemy in reach with the least STUN (a melee fighter against an enemy whose DCV is lower than
-   its own OCV by 3 or more uses a Haymaker);
+   its own OCV by 3 or more uses the manoeuvre with the most extra dice, a Haymaker; otherwise the best
+   manoeuvre that costs no OCV or DCV, a Strike unless a scenario defines a better one);
 4. otherwise move: a half move (a full move when that is not enough) toward the nearest enemy still in the
    fight, ending next to it for melee, within range with a line of sight for a gun;
 5. end its Phase.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
@@ -96,8 +99,22 @@ def _attack(
     mine = [a for a in attacks if a.target == target.id]
     weapon = combat.weapon_of(game, me, mine[0].using)
     gap = (combat.ocv(game, me, weapon) if weapon else 0) - combat.dcv(game, state, target)
-    wanted = ("haymaker",) if gap >= 3 else ()
-    return next((a for a in mine if a.flags == wanted), mine[0])
+    return _maneuver(game, [a for a in mine if a.using == mine[0].using], gap)
+
+
+def _maneuver(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
+    """The manoeuvre of an attack (a scenario's own as the table's): with an OCV 3 or more above the DCV,
+    the hurting one with the most extra dice (a Haymaker); else the best that costs no OCV or DCV (a
+    Strike, unless a scenario defines a better one)."""
+
+    def row(a: Action) -> Any:
+        return game.maneuvers[a.flags[0] if a.flags else "strike"]
+
+    hurting = [a for a in attacks if "disarm" not in row(a).effects] or attacks
+    if gap >= 3:
+        return max(hurting, key=lambda a: row(a).extra_dice)
+    free = [a for a in hurting if row(a).ocv >= 0 and row(a).dcv >= 0] or hurting
+    return max(free, key=lambda a: (row(a).extra_dice, row(a).ocv + row(a).dcv))
 
 
 def _advance(

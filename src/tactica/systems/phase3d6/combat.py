@@ -32,10 +32,10 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 G = Phase3d6Game
 S = Phase3d6State
 Pos = tuple[int, int]
-#: Manoeuvres an attack can use (the seed's attack actions with an attack roll).
-ATTACKS = ("strike", "haymaker", "disarm")
-#: Defensive manoeuvres one can abort to (rule 21).
-DEFENSIVE = ("dodge", "block", "missile-deflection", "roll-with-a-punch")
+#: The guard a defence effect keeps for the next attack, by the kind of weapon it stops, and its name in
+#: the log (Block, Missile Deflection).
+STOPS = {"melee": "block", "ranged": "deflect"}
+GUARD_NAMES = {"block": "block", "deflect": "missile-deflection"}
 #: Hooks run when an attack or a move is declared, before it happens (readied actions, rule 20): called
 #: with (game, state, the character acting, 'attacks' or 'moves', ctx); they push decisions.
 DECLARE_HOOKS: list[Callable[[G, S, Fighter, str, Context], None]] = []
@@ -90,6 +90,37 @@ def surprise_penalty(game: G, surprise: bool, phase: int) -> bool:
     if not surprise:
         return False
     return phase == 0 or game.options.surprise_penalty_ends == "first_own_phase"
+
+
+def attack_maneuvers(game: G, weapon: Weapon | None = None) -> list[str]:
+    """The manoeuvres an attack can use (verb ``attack``: the seed's attack actions with an attack roll, and
+    a scenario's own), a Strike first; with ``weapon``, only those it may use (ranged: ``ranged`` rows)."""
+    melee = weapon is None or weapon.kind == "melee"
+    names = [m.id for m in game.maneuvers.values() if m.verb == "attack" and (melee or m.ranged)]
+    return sorted(names, key=lambda n: n != "strike")
+
+
+def is_attack(game: G, name: str) -> bool:
+    """Is ``name`` a manoeuvre an attack can use?"""
+    row = game.maneuvers.get(name)
+    return row is not None and row.verb == "attack"
+
+
+def defensive_maneuvers(game: G) -> list[str]:
+    """Rule 21: the defensive manoeuvres one can abort to (the Dodge first)."""
+    names = [m.id for m in game.maneuvers.values() if m.defensive]
+    return sorted(names, key=lambda n: n != "dodge")
+
+
+def has_effect(game: G, name: str, effect: str) -> bool:
+    """Does the manoeuvre ``name`` (none: ``""``) have ``effect``?"""
+    row = game.maneuvers.get(name)
+    return row is not None and effect in row.effects
+
+
+def keeps_guard(game: G, name: str) -> bool:
+    """A defence that waits for the next attack (a Block, Missile Deflection or Roll With A Punch)."""
+    return any(has_effect(game, name, e) for e in ("block", "deflect", "roll"))
 
 
 def use_maneuver(game: G, fighter: Fighter, name: str, ctx: Context) -> None:
@@ -233,7 +264,7 @@ def roll(
             attacker.id, target.id, weapon.name, maneuver, faces, mine, theirs, total, number, hit, aoo
         )
     )
-    if hit and maneuver == "disarm":
+    if hit and has_effect(game, maneuver, "disarm"):
         items.knock_away(state, target, ctx)
     elif hit:
         damage(game, attacker, target, weapon, maneuver, ctx)
@@ -253,9 +284,10 @@ def guard_ocv(game: G, fighter: Fighter) -> int:
     return game.sheet(fighter.id).base_ocv + combined(game, fighter.maneuvers, "ocv")
 
 
-def guard_against(weapon: Weapon) -> str:
-    """The guard that may stop an attack with ``weapon``: a Block (melee) or Missile Deflection (ranged)."""
-    return "block" if weapon.kind == "melee" else "missile-deflection"
+def guarded(game: G, defender: Fighter, weapon: Weapon) -> bool:
+    """Has ``defender`` a guard waiting that may stop an attack with ``weapon``: a Block (melee) or Missile
+    Deflection (ranged)?"""
+    return has_effect(game, defender.guard, STOPS[weapon.kind])
 
 
 def stops(dice: int, mine: int, theirs: int) -> bool:
@@ -265,9 +297,9 @@ def stops(dice: int, mine: int, theirs: int) -> bool:
 
 def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon, ctx: Context) -> bool:
     """Block (melee) or Missile Deflection (ranged): 3d6 + the defender's OCV against 10 + the attacker's."""
-    wanted = guard_against(weapon)
-    if target.guard != wanted:
+    if not guarded(game, target, weapon):
         return False
+    wanted, used = GUARD_NAMES[STOPS[weapon.kind]], target.guard
     target.guard = ""
     faces = ctx.draw(D6, 3, f"{target.id} {wanted}")
     mine = guard_ocv(game, target)
@@ -278,7 +310,7 @@ def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weap
             target.id,
             attacker.id,
             wanted,
-            wanted,
+            used,
             faces,
             mine,
             theirs,
@@ -288,7 +320,7 @@ def _stopped(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weap
         )
     )
     if stopped:
-        ctx.emit(AttackStopped(target.id, attacker.id, wanted))
+        ctx.emit(AttackStopped(target.id, attacker.id, used))
     return stopped
 
 
@@ -302,7 +334,7 @@ def damage(game: G, attacker: Fighter, target: Fighter, weapon: Weapon, maneuver
     extra = game.maneuvers[maneuver].extra_dice
     if extra:
         faces += ctx.draw(D6, extra, f"{attacker.id} {maneuver} dice")
-    rolled_punch = target.guard == "roll-with-a-punch"
+    rolled_punch = has_effect(game, target.guard, "roll")
     if rolled_punch:
         target.guard = ""
     rolled_stun = max(0, sum(faces) + expr.constant)  # a constant (2d6+1) adds STUN, not BODY

@@ -122,6 +122,23 @@ class InitiativeMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ActionHeld(Event):
+    """Rule 19, seed l.96: ``actor`` delays without naming a place: it may act between any two later places
+    until its next place comes up."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeldActionLost(Event):
+    """Rule 19, seed l.97: ``actor``'s delayed action lapsed unused ("If you come to your next action and
+    have not yet performed an action, you don't get to take a delayed action"); it acts on its place."""
+
+    actor: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActionReadied(Event):
     """Rule 20: an action readied (``what``: an attack manoeuvre with ``weapon``, a Dodge, a move or free
     action) for the first enemy that ``trigger`` (only ``target`` when an attack names it)."""

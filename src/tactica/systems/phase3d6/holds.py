@@ -5,7 +5,7 @@ from __future__ import annotations
 from tactica.engine.interrupts import Decision, push_in_initiative_order
 from tactica.engine.system import Context
 from tactica.systems.phase3d6 import combat, readied
-from tactica.systems.phase3d6.events import Aborted, InitiativeMoved
+from tactica.systems.phase3d6.events import Aborted, ActionHeld, InitiativeMoved
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -17,12 +17,18 @@ UNTIL_NEXT_PHASE = 1 << 30
 
 def delay(state: S, fighter: Fighter, behind: str, ctx: Context) -> None:
     """Rule 19: no action now; act right after ``behind`` (later this Phase, or in the next Phase if
-    ``behind`` has acted already: that Phase's regular action is then this one). The new place is kept."""
+    ``behind`` has acted already: that Phase's regular action is then this one). The new place is kept.
+    Without ``behind`` the action is held (seed l.96 "or just wait until some time later and act then"):
+    see :func:`phases.step_in`."""
+    fighter.done = True
+    state.acting = None
+    if not behind:
+        fighter.held = "delay"
+        ctx.emit(ActionHeld(fighter.id))
+        return
     state.order.move_behind(fighter.id, behind)
     if fighter.id not in state.placed:
         state.placed.append(fighter.id)
-    fighter.done = True
-    state.acting = None
     ctx.emit(InitiativeMoved(fighter.id, "after", behind, "delay"))
 
 
@@ -57,20 +63,26 @@ def fire(game: G, state: S, holder: Fighter, trigger: Fighter, ctx: Context) -> 
 
 def abort(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
     """Rule 21: a defensive manoeuvre now, giving up this Phase's action (before its initiative) or the next
-    Phase's (after it)."""
-    fighter.lose_phase = combat.abort_cost(game, state, fighter)
-    ctx.emit(Aborted(fighter.id, maneuver, fighter.lose_phase))
+    Phase's (after it); a held delayed action is the action given up (E15, option ``abort_after_delay``)."""
+    if fighter.held == "delay" and game.options.abort_after_delay == "delayed_action":
+        fighter.held = ""  # E15: its next Action is the one it holds (seed l.96, l.102)
+        ctx.emit(Aborted(fighter.id, maneuver, state.order.round))
+    else:
+        fighter.held = "" if fighter.held == "delay" else fighter.held
+        fighter.lose_phase = combat.abort_cost(game, state, fighter)
+        ctx.emit(Aborted(fighter.id, maneuver, fighter.lose_phase))
     defend(game, state, fighter, maneuver, ctx)
 
 
 def defend(game: G, state: S, fighter: Fighter, maneuver: str, ctx: Context) -> None:
-    """Dodge (DCV +3, no attacks of opportunity, E4) or a guard for the next attack (Block, Missile
-    Deflection, Roll With A Punch)."""
+    """A defensive manoeuvre: its DCV (Dodge +3), no attacks of opportunity (``no-opportunity``, E4), a
+    guard for the next attack (``block``, ``deflect``, ``roll``: Block, Missile Deflection, Roll With A
+    Punch)."""
     combat.use_maneuver(game, fighter, maneuver, ctx)
-    if maneuver == "dodge":
+    if combat.has_effect(game, maneuver, "no-opportunity"):
         until = UNTIL_NEXT_PHASE if game.options.dodge_blocks_aoo == "until_next_phase" else state.order.round
         fighter.dodge_until = until
-    else:
+    if combat.keeps_guard(game, maneuver):
         fighter.guard = maneuver
 
 

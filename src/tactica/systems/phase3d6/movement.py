@@ -119,18 +119,25 @@ def move_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
 
 
 def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
-    """Rule 18: ``step @q,r`` to an open adjacent hex, when neither hex is difficult."""
+    """Rule 18: ``step @q,r`` to an open adjacent hex, when neither hex is hampered."""
     if economy.step_problem(game, fighter, fighter.full and fighter.hexes > 0) is not None:
         return []
-    board = game.board
-    if board.terrain(fighter.pos).difficult:
+    return [Action(fighter.id, "step", at=q) for q in step_hexes(game, state, fighter)]
+
+
+def step_hexes(game: G, state: S, fighter: Fighter) -> list[Pos]:
+    """Rule 18: the open neighbouring hexes a 1-hex step could go to, from a hex not hampered, into hexes
+    not hampered (:func:`hampered`)."""
+    if hampered(game, fighter.pos):
         return []
     taken = {f.pos for f in state.fighters.values() if not f.out} | doors.closed(state)
-    return [
-        Action(fighter.id, "step", at=q)
-        for q, _ in board.exits(fighter.pos)
-        if q not in taken and not board.terrain(q).difficult
-    ]
+    return [q for q, _ in game.board.exits(fighter.pos) if q not in taken and not hampered(game, q)]
+
+
+def hampered(game: G, hex_: Pos) -> bool:
+    """Rule 18, seed l.94: "You can only take a 1-hex step if your movement isn't hampered by difficult
+    terrain or darkness": the hex is difficult ground or in darkness (``areas:``)."""
+    return game.board.terrain(hex_).difficult or hex_ in game.dark
 
 
 def walk(game: G, state: S, fighter: Fighter, path: list[Pos], how: str, ctx: Context, *, free: int) -> None:

@@ -26,7 +26,7 @@ from tactica.dice.odds import require_steps
 from tactica.engine.action import Action
 from tactica.engine.events import Event
 from tactica.engine.system import Resolution
-from tactica.systems.phase3d6 import combat, holds, readied
+from tactica.systems.phase3d6 import combat, holds
 from tactica.systems.phase3d6.events import AttackRoll, AttackStopped, DamageDealt, FighterDown
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.sheet import Weapon
@@ -113,7 +113,7 @@ def attack_of(game: G, state: S, action: Action) -> Attack | None:
     if action.verb == "fire":
         if decision is None or decision.kind != "ready" or decision.actor != attacker.id:
             return None
-        if not readied.is_attack(attacker.ready_kind) or action.at is not None:
+        if not combat.is_attack(game, attacker.ready_kind) or action.at is not None:
             return None  # a readied Dodge, move or free action, or a 1-hex step first: no attack now
         held = game.weapons[attacker.ready_weapon]
         return Attack(attacker, state.fighters[decision.trigger], held, attacker.ready_kind)
@@ -149,7 +149,7 @@ def defender_after(game: G, state: S, attack: Attack, then: Sequence[Action]) ->
         return None
     maneuver = last.flags[0]
     after.maneuvers.append(maneuver)  # holds.defend: the manoeuvre, and a guard for all but Dodge
-    after.guard = after.guard if maneuver == "dodge" else maneuver
+    after.guard = maneuver if combat.keeps_guard(game, maneuver) else after.guard
     return after
 
 
@@ -170,18 +170,18 @@ def odds(game: G, state: S, action: Action, then: Sequence[Action]) -> dict[Reso
 
     mine = combat.ocv(game, attack.attacker, attack.weapon, attack.maneuver)
     go_on = Fraction(1)
-    if defender.guard == combat.guard_against(attack.weapon):
+    if combat.guarded(game, defender, attack.weapon):
         stopped = stop_chance(combat.guard_ocv(game, defender), mine)
         add("blocked", 0, stopped)
         go_on -= stopped
         defender.guard = ""
     hit = go_on * hit_chance(game, mine, combat.dcv(game, state, defender))
     add("miss", 0, go_on - hit)
-    if attack.maneuver == "disarm":
+    if combat.has_effect(game, attack.maneuver, "disarm"):
         add("disarmed" if defender.drawn is not None else "hit", 0, hit)
     else:
         extra = game.maneuvers[attack.maneuver].extra_dice
-        rolled_punch = defender.guard == "roll-with-a-punch"
+        rolled_punch = combat.has_effect(game, defender.guard, "roll")
         for (stun, body), p in damage_table(attack.weapon.damage, extra).items():
             lost, wounds = combat.taken(game, defender.id, stun, body, rolled_punch)
             add(classify(game, defender, lost, wounds), lost, hit * p)
@@ -197,7 +197,7 @@ def classify(game: G, target: Fighter, stun: int, body: int) -> str:
     return "stunned" if combat.stuns(game, target, stun) else "hit"
 
 
-def resolution(action: Action, events: Sequence[Event]) -> Resolution | None:
+def resolution(game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
     """How the attack ``action`` turned out, read from the events of its resolution (its answers
     included): the same classes :func:`odds` gives."""
     actor = action.actor
@@ -205,7 +205,7 @@ def resolution(action: Action, events: Sequence[Event]) -> Resolution | None:
     for i, e in enumerate(events):
         if isinstance(e, AttackStopped) and e.attacker == actor:
             return Resolution("blocked", 0.0)
-        if isinstance(e, AttackRoll) and e.attacker == actor and e.maneuver in combat.ATTACKS:
+        if isinstance(e, AttackRoll) and e.attacker == actor and combat.is_attack(game, e.maneuver):
             start = i
             break
     if start is None:

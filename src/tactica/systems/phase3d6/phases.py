@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from tactica.dice import D6
 from tactica.engine.events import FightEnded, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from tactica.engine.interrupts import Decision, push_in_initiative_order
 from tactica.engine.system import Context
 from tactica.engine.turn_order import Slot
 from tactica.systems.phase3d6 import combat
 from tactica.systems.phase3d6.events import (
     FighterDown,
+    HeldActionLost,
+    InitiativeMoved,
     PhaseActionLost,
     PhaseStarted,
     PostTurn,
@@ -98,7 +101,10 @@ def begin_slot(game: G, state: S, ctx: Context) -> None:
     Phase, an Abort took this action, rule 21)."""
     fighter = state.fighters[state.order.current.key]
     ctx.emit(TurnStarted(state.turn, fighter.id, (fighter.id,), phase_label(state)))
-    state.acting = fighter.id
+    state.acting, state.asked = fighter.id, False
+    if fighter.held == "delay":
+        fighter.held = ""
+        ctx.emit(HeldActionLost(fighter.id, "its place came up before it acted (rule 19, seed l.97)"))
     aborted = fighter.lose_phase == state.order.round
     _fresh_phase(game, state, fighter, ctx, keep_defence=aborted)
     why = _cannot_act(state, fighter)
@@ -154,22 +160,81 @@ def end_slot(state: S, ctx: Context) -> None:
 
 
 def settle(game: G, state: S, ctx: Context) -> None:
-    """After each decision: end the fight if it is over, else move on until someone must decide."""
+    """After each decision: end the fight if it is over, else move on until someone must decide. Between
+    two places (and at a Phase's end and start) characters holding a delayed action decide first (rule
+    19)."""
     for _ in range(10_000):
         if state.over or check_end(state, ctx):
             return
         if state.pending or state.suspended or state.acting is not None:
             return
-        finished = state.order.round
-        if state.order.advance():
-            _phase_over(game, state, finished, ctx)
-            if state.turn > game.options.max_rounds:
-                state.cut_off = True
-                finish(state, ctx, None, f"Turn limit {game.options.max_rounds} reached")
+        if not state.asked:
+            state.asked = True
+            if ask_holders(state):
                 return
-            _phase_started(game, state, ctx)
+        if state.opening:
+            state.opening = False
+        elif _next_place(game, state, ctx):
+            continue
         begin_slot(game, state, ctx)
     raise RuntimeError("Phase 3d6 turn loop did not settle")  # pragma: no cover - a bug guard
+
+
+def _next_place(game: G, state: S, ctx: Context) -> bool:
+    """Go on to the next place; True when that opens a new Phase (whose first place waits for the holders
+    of delayed actions), or ends the fight at the Turn limit."""
+    finished = state.order.round
+    if not state.order.advance():
+        return False
+    _phase_over(game, state, finished, ctx)
+    if state.turn > game.options.max_rounds:
+        state.cut_off = True
+        finish(state, ctx, None, f"Turn limit {game.options.max_rounds} reached")
+        return True
+    _phase_started(game, state, ctx)
+    state.opening, state.asked = True, False
+    return True
+
+
+# -- the open-ended delay (rule 19, seed l.96-97) ------------------------------------------------------
+
+
+def ask_holders(state: S) -> bool:
+    """Seed l.96 "just wait until some time later and act then": every character holding a delayed action
+    decides (``interject``: ``act`` or ``pass``), first in initiative order first, except one whose own place
+    comes next (its delayed action lapses there, l.97) or has just passed (it delayed there); True when
+    anyone was asked."""
+    order = state.order
+    here = order.index if state.opening else order.index + 1
+    near = {s.key for s in order.slots[order.index : here + 1]}
+    upcoming = order.slots[here].key if here < len(order.slots) else ""
+    holders = [
+        s.key for s in order.slots if state.fighters[s.key].held == "delay" and not state.fighters[s.key].out
+    ]
+    asked = [Decision(key, "interject", upcoming) for key in holders if key not in near]
+    push_in_initiative_order(state.pending, asked)
+    return bool(asked)
+
+
+def step_in(game: G, state: S, fighter: Fighter, ctx: Context) -> None:
+    """Seed l.96-97: a holder acts now, between two places: its place moves here for good ("fixing your new
+    initiative score at that point"), so in the Phase after the one it delayed in it does not get its
+    regular place as well."""
+    state.pending[:] = [d for d in state.pending if d.kind != "interject"]
+    order = state.order
+    fighter.held = ""
+    order.remove(fighter.id)
+    here = order.index if state.opening else order.index + 1
+    if here < len(order.slots):
+        ctx.emit(InitiativeMoved(fighter.id, "ahead of", order.slots[here].key, "delayed action"))
+    else:
+        ctx.emit(InitiativeMoved(fighter.id, "after", order.slots[-1].key, "delayed action"))
+    score = order.slots[min(here, len(order.slots) - 1)].score
+    order.slots.insert(here, Slot(fighter.id, [fighter.id], score))
+    order.index, state.opening = here, False
+    if fighter.id not in state.placed:
+        state.placed.append(fighter.id)
+    begin_slot(game, state, ctx)
 
 
 def _phase_over(game: G, state: S, finished: int, ctx: Context) -> None:

@@ -1,6 +1,7 @@
 """What lies on a Phase 3d6 map when the fight starts (issue 14 point 8): weapons on the ground (rule 16,
-"pick up an item") and doors (rule 16, "open or close a door"), in the shape FuturePath uses for its
-objects (``{id, at}``)."""
+"pick up an item"), doors (rule 16, "open or close a door"), in the shape FuturePath uses for its
+objects (``{id, at}``), and areas of darkness (rule 18, seed l.94: no 1-hex step "hampered by ...
+darkness")."""
 
 from __future__ import annotations
 
@@ -26,6 +27,36 @@ class ObjectSpec(BaseModel):
     at: Position
     kind: Literal["door"] = "door"
     open: bool = False
+
+
+class AreaSpec(BaseModel):
+    """An area of the map: its ``kind`` (only ``darkness``) and its ``hexes``, each ``[q, r]`` or a marker
+    letter of the map text (every hex drawn with that letter)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["darkness"]
+    hexes: list[Position] = Field(min_length=1)
+
+
+def dark_hexes(specs: Sequence[AreaSpec], board: Board, markers: Markers) -> frozenset[Pos]:
+    """The hexes in darkness (``areas:`` of kind ``darkness``), each on the map."""
+    out: set[Pos] = set()
+    for i, spec in enumerate(specs):
+        for j, at in enumerate(spec.hexes):
+            out.update(_area_hexes(at, board, markers, f"areas[{i}].hexes[{j}]"))
+    return frozenset(out)
+
+
+def _area_hexes(at: Pos | str, board: Board, markers: Markers, where: str) -> list[Pos]:
+    """The hexes one entry of an area names: ``[q, r]`` on the map, or every hex marked with a letter."""
+    if isinstance(at, str):
+        if at not in markers:
+            known = ", ".join(sorted(markers)) or "none"
+            raise SetupError(f"{where}: no marker '{at}' on the map (markers: {known})")
+        return list(markers[at])
+    if not board.in_bounds(at):
+        raise SetupError(f"{where}: position {list(at)} is off the map")
+    return [at]
 
 
 def ground_items(

@@ -43,11 +43,6 @@ def kind_of(action: Action) -> tuple[str, str] | None:
     return (rest[0] if rest else "strike"), triggers[0]
 
 
-def is_attack(kind: str) -> bool:
-    """An attack with an attack roll (rule 20: "a readied attack may be any attack manoeuvre")."""
-    return kind in combat.ATTACKS
-
-
 # -- readying ---------------------------------------------------------------------------------------
 
 
@@ -57,7 +52,7 @@ def candidates(game: G, state: S, f: Fighter) -> list[Action]:
     held: list[Action] = []
     enemies = [None, *(e.id for e in state.fighters.values() if e.side != f.side and not e.out)]
     for w in combat.usable_weapons(game, f):
-        kinds = combat.ATTACKS if w.kind == "melee" else ("strike",)
+        kinds = combat.attack_maneuvers(game, w)
         held += [Action(f.id, "ready", t, using=w.name, flags=_flags(k)) for k in kinds for t in enemies]
     held.append(Action(f.id, "ready", flags=("dodge",)))
     held += [Action(f.id, "ready", a.target, a.at, flags=(a.verb,)) for a in doable(game, state, f)]
@@ -90,25 +85,27 @@ def refusal(game: G, state: S, f: Fighter, action: Action) -> str:
     """Why a well-formed ``ready`` is refused (its attack action being open)."""
     found = kind_of(action)
     if found is None:
-        verbs = ", ".join("+" + v for v in (*combat.ATTACKS[1:], "dodge", *MOVES, *FREES))
+        attacks = [m for m in combat.attack_maneuvers(game) if m != "strike"]
+        verbs = ", ".join("+" + v for v in (*attacks, "dodge", *MOVES, *FREES))
         return f"ready takes one trigger (+attacks, +moves or +approaches) and at most one of: {verbs}"
     kind = found[0]
     weapon = combat.weapon_of(game, f, action.using)
-    if is_attack(kind) and weapon is None:
+    attack = combat.is_attack(game, kind)
+    if attack and weapon is None:
         return f"{f.id} has no {action.using} in hand (draw it first, or use its fists)"
-    if is_attack(kind) and weapon is not None and weapon.kind == "ranged" and kind != "strike":
+    if attack and weapon is not None and kind not in combat.attack_maneuvers(game, weapon):
         return f"+{kind} is a melee manoeuvre and {weapon.name} is a ranged weapon"
-    if is_attack(kind):
+    if attack:
         return f"'{action.target}' is not an enemy in the fight"
     return f"{f.id} could not {kind} now: a readied action must be one it could take now (rule 20)"
 
 
-def store(state: S, f: Fighter, action: Action, weapon: str, ctx: Context) -> None:
+def store(game: G, state: S, f: Fighter, action: Action, weapon: str, ctx: Context) -> None:
     """Rule 20: readying is an attack action; the action waits for its trigger until ``f``'s next action."""
     kind, trigger = kind_of(action) or ("strike", "attacks")
     f.attacked = True
     f.held, f.ready_trigger, f.ready_kind = "ready", trigger, kind
-    f.ready_weapon = weapon if is_attack(kind) else ""
+    f.ready_weapon = weapon if combat.is_attack(game, kind) else ""
     f.ready_target, f.ready_at = action.target or "", action.at
     f.ready_phase = state.order.round
     ctx.emit(ActionReadied(f.id, f.ready_weapon, trigger, kind, f.ready_target))
@@ -123,7 +120,7 @@ def sets_off(game: G, state: S, h: Fighter, actor: Fighter, trigger: str) -> boo
         return False
     if h.stunned and game.options.hero_stunned:
         return False
-    if is_attack(h.ready_kind) and h.ready_target not in ("", actor.id):
+    if combat.is_attack(game, h.ready_kind) and h.ready_target not in ("", actor.id):
         return False
     if trigger == "approaches":
         return _within_reach(game, state, h, actor)
@@ -133,7 +130,7 @@ def sets_off(game: G, state: S, h: Fighter, actor: Fighter, trigger: str) -> boo
 def _within_reach(game: G, state: S, h: Fighter, actor: Fighter) -> bool:
     """``+approaches``: ``actor`` is within the readied weapon's reach or range from where ``h`` stands
     (any other readied action: within its melee reach), and the action can be taken."""
-    if is_attack(h.ready_kind):
+    if combat.is_attack(game, h.ready_kind):
         return problem(game, state, h, actor) is None
     near = game.board.distance(h.pos, actor.pos) <= game.sheet(h.id).reach
     return near and bool(answers(game, state, h, actor))
@@ -155,18 +152,14 @@ def _steps(game: G, state: S, h: Fighter) -> list[Pos]:
     moved = state.order.round == h.ready_phase and (h.hexes > 0 or h.stepped)
     if h.ready_kind in ("move", "crawl") or moved or h.prone or game.sheet(h.id).move <= 1:
         return []
-    board = game.board
-    if board.terrain(h.pos).difficult:
-        return []
-    taken = {f.pos for f in state.fighters.values() if not f.out} | doors.closed(state)
-    return [q for q, _ in board.exits(h.pos) if q not in taken and not board.terrain(q).difficult]
+    return movement.step_hexes(game, state, h)
 
 
 def problem(game: G, state: S, h: Fighter, actor: Fighter, at: Pos | None = None) -> str | None:
     """Why ``h`` could not take its readied action on ``actor`` now (from ``at`` after a step)."""
     with _standing(h, at):
-        wanted = action_of(h, actor)
-        if is_attack(h.ready_kind):
+        wanted = action_of(game, h, actor)
+        if combat.is_attack(game, h.ready_kind):
             return combat.target_problem(game, state, h, actor, game.weapons[h.ready_weapon])
         if wanted.verb == "dodge" or wanted in doable(game, state, h):
             return None
@@ -184,10 +177,10 @@ def _standing(h: Fighter, at: Pos | None) -> Iterator[None]:
         h.pos = saved
 
 
-def action_of(h: Fighter, actor: Fighter) -> Action:
+def action_of(game: G, h: Fighter, actor: Fighter) -> Action:
     """The action ``h`` takes when its readied action fires on ``actor``."""
     kind = h.ready_kind
-    if is_attack(kind):
+    if combat.is_attack(game, kind):
         return Action(h.id, "attack", actor.id, using=h.ready_weapon, flags=_flags(kind))
     if kind == "dodge":
         return Action(h.id, "dodge")

@@ -1,13 +1,14 @@
 """The Phase 3d6 rule system: each character's action in each Phase, and the decisions that interrupt it.
 
-On its place in the Phase: ``attack T [with W] [+haymaker|+disarm]``, ``dodge``, ``ready ...`` (an attack,
-Dodge, move or free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more
-is a full-Phase action), ``step @Q,R``,
-``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``, ``sheathe``, ``pickup W``, ``open D``,
-``close D``, ``reload``, ``drop``, ``recovery``,
-``recover`` (from Stunned), ``delay T``, ``end``. Decisions: ``opportunity T [with W] [+haymaker|+disarm]``
-or ``pass`` (rules 8-13), ``abort +dodge|+block|+missile-deflection|+roll-with-a-punch`` or ``pass``
-(rule 21), ``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`).
+On its place in the Phase: ``attack T [with W] [+MANOEUVRE]`` (an attack manoeuvre of the table:
+``+haymaker``, ``+disarm``, or one a scenario defines), ``dodge``, ``ready ...`` (an attack, Dodge, move or
+free action and a trigger: :mod:`readied`), ``move @Q,R`` (a half move is a move action, more is a
+full-Phase action), ``step @Q,R``, ``withdraw @Q,R``, ``crawl @Q,R``, ``stand``, ``prone``, ``draw W``,
+``sheathe``, ``pickup W``, ``open D``, ``close D``, ``reload``, ``drop``, ``recovery``, ``recover`` (from
+Stunned), ``delay T``, ``delay``, ``end``. Decisions: ``opportunity T [with W] [+MANOEUVRE]`` or ``pass``
+(rules 8-13), ``abort +MANOEUVRE`` (a defensive one: ``+dodge``, ``+block``, ...) or ``pass`` (rule 21),
+``fire [@Q,R]`` or ``pass`` (a readied action, rule 20; see :mod:`readied`), ``act`` or ``pass`` (a delayed
+action held with ``delay``, between two places: rule 19, :func:`phases.step_in`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,12 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 G = Phase3d6Game
 S = Phase3d6State
-ANSWERS = {"opportunity": ("opportunity", "pass"), "abort": ("abort", "pass"), "ready": ("fire", "pass")}
+ANSWERS = {
+    "opportunity": ("opportunity", "pass"),
+    "abort": ("abort", "pass"),
+    "ready": ("fire", "pass"),
+    "interject": ("act", "pass"),
+}
 TURN_VERBS = (
     "attack", "dodge", "ready", "move", "step", "withdraw", "crawl", "stand", "prone", "draw", "reload",
     "drop", "recovery", "recover", "delay", "end", "sheathe", "pickup", "open", "close",
@@ -60,7 +66,6 @@ ROWS = {
 }
 #: Move actions done in place, after any attack of opportunity they provoke (rule 10).
 IN_PLACE = ("stand", "draw", "reload", "sheathe", "pickup", "open", "close")
-MANEUVER_FLAGS = ("haymaker", "disarm")
 
 
 def _fighter(game: G, cid: str) -> Fighter:
@@ -108,7 +113,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         return tally.out_of_action(game, state)
 
     def resolution(self, game: G, action: Action, events: Sequence[Event]) -> Resolution | None:
-        return odds.resolution(action, events)
+        return odds.resolution(game, action, events)
 
     def exact_odds(
         self, game: G, state: S, action: Action, then: Sequence[Action]
@@ -128,6 +133,10 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         state.ground = [copy.copy(item) for item in game.ground]
         state.objects = {did: copy.copy(door) for did, door in game.doors.items()}
         return state
+
+    def observe(self, game: G, state: S, side: str | None) -> dict[str, Any]:
+        """The state, and the hexes in darkness (``darkness``, rule 18) for the faces to draw."""
+        return {**super().observe(game, state, side), "darkness": sorted(game.dark)}
 
     def side_of(self, game: G, actor: str) -> str:
         return game.start[actor].side
@@ -151,11 +160,14 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                 Action(who.id, "opportunity", target.id, using=w.name, flags=f)
                 for w in combat.usable_weapons(game, who)
                 if w.kind == "melee" and target_ok(game, state, who, target, w)
-                for f in ((), ("haymaker",), ("disarm",))
+                for f in _flag_sets(game, w)
             ]
             return [*out, Action(who.id, "pass")]
         if decision.kind == "abort":
-            return [Action(who.id, "abort", flags=(m,)) for m in combat.DEFENSIVE] + [Action(who.id, "pass")]
+            aborts = [Action(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
+            return [*aborts, Action(who.id, "pass")]
+        if decision.kind == "interject":
+            return [Action(who.id, "act"), Action(who.id, "pass")]
         trigger = state.fighters[decision.trigger]
         return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
 
@@ -176,6 +188,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return [*out, Action(f.id, "end")] if wanted("end") else out
         if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
             out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
+            out.append(Action(f.id, "delay"))
         if economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if wanted("attack") else []
             out += [Action(f.id, "dodge")] if wanted("dodge") else []
@@ -196,7 +209,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []
         for weapon in combat.usable_weapons(game, f):
-            flags = [(), ("haymaker",), ("disarm",)] if weapon.kind == "melee" else [()]
+            flags = _flag_sets(game, weapon)
             for target in state.fighters.values():
                 if combat.target_problem(game, state, f, target, weapon) is None:
                     out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
@@ -219,7 +232,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         """An attack, attack of opportunity or readied attack without ``with`` uses the weapon in hand (the
         fists when nothing is drawn): the listed form names it."""
         fighter = state.fighters.get(action.actor)
-        if fighter is None or action.using is not None or not _names_a_weapon(action):
+        if fighter is None or action.using is not None or not _names_a_weapon(game, action):
             return action
         weapon = fighter.drawn or "fists"
         return Action(action.actor, action.verb, action.target, action.at, weapon, action.flags, action.to)
@@ -241,6 +254,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             if decision.actor != fighter.id or action.verb not in ANSWERS[decision.kind]:
                 kinds = " or ".join(ANSWERS[decision.kind])
                 raised = f"the {decision.kind} raised by {decision.trigger}"
+                if decision.kind == "interject":
+                    raised = "whether it acts now on its delayed action"
                 return f"waiting for {decision.actor} to answer {raised} ({kinds})"
         elif state.acting != fighter.id:
             return f"it is {state.acting or 'nobody'}'s place in the Phase, not {fighter.id}'s (rule 2)"
@@ -255,7 +270,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _explain(self, game: G, state: S, f: Fighter, action: Action) -> str:
         """Why a well-formed action is not legal now, in the rules' words."""
         verb = action.verb
-        if _names_a_weapon(action) and action.using is None:
+        if _names_a_weapon(game, action) and action.using is None:
             usable = [f"with {w.name}" for w in combat.usable_weapons(game, f)] or ["with a weapon"]
             return f"name the weapon: {action} {usable[0]} (usable now: {', '.join(usable)})"
         if verb == "ready":
@@ -265,9 +280,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if verb in ("move", "withdraw", "crawl"):
             return _move_refusal(game, state, f, action)
         if verb == "step":
-            return economy.step_problem(game, f, f.full and f.hexes > 0) or (
-                "a 1-hex step goes to an open adjacent hex, not from or into difficult terrain (rule 18)"
-            )
+            return economy.step_problem(game, f, f.full and f.hexes > 0) or _step_refusal(game, f, action)
         if verb == "dodge":
             return economy.attack_problem(state, f) or "dodge takes no target"
         if verb in ("stand", "reload"):
@@ -283,14 +296,18 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if verb == "prone":
             return f"{f.id} is already prone"
         if verb == "delay":
-            return f"{f.id} delays only before acting this Phase, until after another character (rule 19)"
+            return (
+                f"{f.id} delays only before acting this Phase: 'delay' (act between any two later places)"
+                " or 'delay T' (right after T) (rule 19)"
+            )
         if verb == "fire":
             return (
                 "no 1-hex step there with the readied action: an open neighbouring hex from which it can be"
                 " taken, and only if it has not moved this Phase (seed l.100)"
             )
         if verb == "abort":
-            return "abort to one of: " + ", ".join("+" + m for m in combat.DEFENSIVE) + " (rule 21)"
+            defences = ", ".join("+" + m for m in combat.defensive_maneuvers(game))
+            return f"abort to one of: {defences} (rule 21)"
         return f"'{action}' is not possible now"
 
     def _attack_refusal(self, game: G, state: S, f: Fighter, action: Action) -> str:
@@ -305,7 +322,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             return problem
         if action.verb == "attack" and economy.attack_problem(state, f):
             return economy.attack_problem(state, f) or ""
-        return f"allowed manoeuvres: {', '.join('+' + m for m in MANEUVER_FLAGS)} (melee weapons only)"
+        allowed = [f"+{m}" for m in combat.attack_maneuvers(game, weapon) if m != "strike"]
+        return f"manoeuvres {f.id} may use with {weapon.name}: {', '.join(allowed) or 'none but a Strike'}"
 
     # -- resolving --------------------------------------------------------------------------------
 
@@ -363,6 +381,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             combat.opportunity(game, state, f, state.fighters[decision.trigger], weapon, maneuver, ctx)
         elif decision.kind == "abort":
             holds.abort(game, state, f, action.flags[0], ctx)
+        elif decision.kind == "interject":
+            phases.step_in(game, state, f, ctx)
         else:
             self._fire(game, state, f, state.fighters[decision.trigger], action, ctx)
 
@@ -371,7 +391,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         names (seed l.100); it waits as a ``Suspended('readied')`` record while the step's decisions are
         made."""
         holds.fire(game, state, f, trigger, ctx)
-        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(f, trigger))))
+        state.suspended.append(Suspended(f.id, "readied", note=str(readied.action_of(game, f, trigger))))
         if answer.at is not None:
             movement.start_move(game, state, f, "step", readied.one_hex(f, answer.at), ctx)
 
@@ -471,7 +491,7 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             holds.defend(game, state, f, "dodge", ctx)
         elif verb == "ready":
             weapon = combat.weapon_of(game, f, action.using)
-            readied.store(state, f, action, weapon.name if weapon else "fists", ctx)
+            readied.store(game, state, f, action, weapon.name if weapon else "fists", ctx)
         elif verb == "stand":
             f.prone = False
             ctx.emit(ManeuverUsed(f.id, "stand", "move"))
@@ -565,21 +585,41 @@ def _route_refusal(game: G, state: S, f: Fighter, action: Action) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _step_refusal(game: G, f: Fighter, action: Action) -> str:
+    """Why a 1-hex step to a hex is refused (rule 18, seed l.94)."""
+    for hex_, where in ((f.pos, "from"), (action.at or f.pos, "into")):
+        if hex_ in game.dark:
+            return f"no 1-hex step {where} darkness ({_hex(hex_)}): movement there is hampered (seed l.94)"
+        if game.board.terrain(hex_).difficult:
+            return f"no 1-hex step {where} difficult terrain ({_hex(hex_)}) (seed l.94)"
+    return "a 1-hex step goes to an open adjacent hex (rule 18)"
+
+
+def _hex(pos: tuple[int, int]) -> str:
+    return f"@{pos[0]},{pos[1]}"
+
+
 def _move_problem(state: S, f: Fighter, verb: str) -> str | None:
     """Why a move action is not open now (a free action such as ``drop`` needs none)."""
     return None if verb == "drop" else economy.move_problem(state, f)
 
 
-def _names_a_weapon(action: Action) -> bool:
+def _names_a_weapon(game: G, action: Action) -> bool:
     """An attack, an attack of opportunity, or a readied attack: ``with W`` names the weapon."""
     if action.verb == "ready":
         found = readied.kind_of(action)
-        return found is not None and readied.is_attack(found[0])
+        return found is not None and combat.is_attack(game, found[0])
     return action.verb in ("attack", "opportunity")
 
 
+def _flag_sets(game: G, weapon: Any) -> list[tuple[str, ...]]:
+    """The flags of an attack with ``weapon``: none for a Strike, ``+M`` for every other attack manoeuvre
+    it may use (rule 16, a scenario's own included)."""
+    return [() if m == "strike" else (m,) for m in combat.attack_maneuvers(game, weapon)]
+
+
 def _at(action: Action) -> str:
-    return f"@{action.at[0]},{action.at[1]}" if action.at else "there"
+    return _hex(action.at) if action.at else "there"
 
 
 def _move_action_refusal(game: G, state: S, f: Fighter, action: Action) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -12,7 +13,14 @@ from tactica.engine.errors import SetupError
 from tactica.engine.system import Game
 from tactica.grid import Board
 from tactica.systems.phase3d6.options import Phase3d6Options
-from tactica.systems.phase3d6.placed import ObjectSpec, doors, ground_items, shots_at_start
+from tactica.systems.phase3d6.placed import (
+    AreaSpec,
+    ObjectSpec,
+    dark_hexes,
+    doors,
+    ground_items,
+    shots_at_start,
+)
 from tactica.systems.phase3d6.sheet import Character, Weapon
 from tactica.systems.phase3d6.state import Door, GroundItem
 from tactica.systems.setup_common import (
@@ -35,19 +43,36 @@ from tactica.systems.setup_common import (
 Pos = tuple[int, int]
 
 
+#: What a manoeuvre may do beyond its OCV, DCV and extra dice: the effects the engine carries out. An attack
+#: manoeuvre may ``disarm`` (a hit knocks the weapon away instead of hurting); a defensive one (``abort``)
+#: may forbid attacks of opportunity while it lasts (``no-opportunity``, the Dodge's), stop the next melee
+#: attack (``block``) or ranged attack (``deflect``) on a 3d6 roll of OCV against OCV, or halve the next hit's
+#: STUN and BODY after PD (``roll``, Roll With A Punch's).
+ATTACK_EFFECTS = ("disarm",)
+DEFENCE_EFFECTS = ("no-opportunity", "block", "deflect", "roll")
+Effect = Literal["disarm", "no-opportunity", "block", "deflect", "roll"]
+#: The verbs a scenario's own manoeuvre may name: ``attack`` (``attack T +M``, ``opportunity T +M``, ``ready
+#: ... +M``) or ``abort`` (``abort +M``, with ``defensive: true``).
+FILE_VERBS = ("attack", "abort")
+
+
 class Maneuver(BaseModel):
-    """One row of the seed's table (rule 16), with HERO's OCV/DCV modifiers for attack manoeuvres (E1)."""
+    """One row of the seed's table (rule 16), with HERO's OCV/DCV modifiers for attack manoeuvres (E1), its
+    damage modifier (``extra_dice`` d6) and its ``effects``; ``ranged``: an attack manoeuvre a ranged weapon
+    may use too (else melee only)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str
     title: str
     type: Literal["attack", "move", "full", "free", "none"]
     provokes: Literal["no", "yes", "skill", "usually"]
-    ocv: int = 0
-    dcv: int = 0
+    ocv: int = Field(0, ge=-20, le=20)
+    dcv: int = Field(0, ge=-20, le=20)
     verb: str | None = None
     defensive: bool = False
-    extra_dice: int = 0
+    extra_dice: int = Field(0, ge=0, le=20)
+    ranged: bool = False
+    effects: tuple[Effect, ...] = ()
 
 
 class CombatantSpec(BaseModel):
@@ -78,6 +103,10 @@ class SetupSpec(BaseModel):
     initiative: dict[str, int] | None = Field(None, description="fixed initiative scores by combatant")
     ground: list[GroundSpec] = Field(default_factory=list, description="weapons lying on the map")
     objects: list[ObjectSpec] = Field(default_factory=list, description="doors")
+    areas: list[AreaSpec] = Field(default_factory=list, description="hexes in darkness (rule 18)")
+    maneuvers: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="manoeuvres added to the table or overriding its rows (rule 16)"
+    )
 
 
 @dataclass(frozen=True)
@@ -93,6 +122,7 @@ class Phase3d6Game(Game):
     spec: SetupSpec
     ground: tuple[GroundItem, ...] = ()
     doors: Mapping[str, Door] = field(default_factory=dict)
+    dark: frozenset[Pos] = frozenset()
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -109,7 +139,7 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     spec = validated(SetupSpec, _on_hexes(setup))
     board, markers = build_board(spec.map, allow_hex=True)
     weapons = _weapons(spec)
-    maneuvers = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
+    maneuvers = maneuver_table(spec.maneuvers)
     sheets: dict[str, Character] = {}
     start: dict[str, Placement[CombatantSpec]] = {}
     problems = SetupProblems()
@@ -122,9 +152,64 @@ def build_game(system: Any, setup: Mapping[str, Any]) -> Phase3d6Game:
     items = ground_items(spec.ground, weapons, board, markers)
     standing = {p.at: cid for cid, p in start.items()}
     shut = doors(spec.objects, board, markers, standing)
+    dark = dark_hexes(spec.areas, board, markers)
     return Phase3d6Game(
-        system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec, items, shut
+        system, setup, spec.options, board, sheets, weapons, maneuvers, start, spec, items, shut, dark
     )
+
+
+def maneuver_table(extra: Mapping[str, Mapping[str, Any]]) -> dict[str, Maneuver]:
+    """The table of manoeuvres (``content/maneuvers.yaml``) with the scenario's rows added, or merged over
+    the rows of the same id (issue 14 point 8); each row checked (:func:`_file_row`)."""
+    table = {k: Maneuver.model_validate({"id": k, **v}) for k, v in content("maneuvers").items()}
+    for key, row in extra.items():
+        table[key] = _file_row(key, row, table.get(key))
+    return table
+
+
+def _file_row(key: str, row: Mapping[str, Any], built_in: Maneuver | None) -> Maneuver:
+    """A scenario's manoeuvre: only the table's columns, effects of the vocabulary, a verb the engine
+    carries out (an overridden row keeps its own), effects that fit that verb."""
+    where = f"maneuvers.{key}"
+    if not re.fullmatch(ID, key):
+        raise SetupError(f"{where}: a manoeuvre id is one word (letters, digits, '-', '_')")
+    columns = [c for c in Maneuver.model_fields if c != "id"]
+    for column in row:
+        if column not in columns:
+            raise SetupError(f"{where}: unknown column '{column}'; columns: {', '.join(columns)}")
+    base = built_in.model_dump() if built_in else {"id": key, "title": key, "provokes": "no"}
+    for i, effect in enumerate(row.get("effects") or ()):
+        if effect not in (*ATTACK_EFFECTS, *DEFENCE_EFFECTS):
+            valid = ", ".join((*ATTACK_EFFECTS, *DEFENCE_EFFECTS))
+            raise SetupError(f"{where}.effects[{i}]: unknown effect '{effect}'; effects: {valid}")
+    maneuver = validated(Maneuver, {**base, **row}, where)
+    return _fitting(maneuver, built_in, where)
+
+
+def _fitting(m: Maneuver, built_in: Maneuver | None, where: str) -> Maneuver:
+    """The verb and effects of a scenario's manoeuvre fit together (see :data:`FILE_VERBS`)."""
+    problem = _verb_problem(m, built_in)
+    if problem:
+        raise SetupError(f"{where}.{problem}")
+    allowed = ATTACK_EFFECTS if m.verb == "attack" else DEFENCE_EFFECTS if m.defensive else ()
+    for i, effect in enumerate(m.effects):
+        if effect not in allowed:
+            fits = ", ".join(allowed) or "none (give it verb attack, or abort with defensive: true)"
+            raise SetupError(f"{where}.effects[{i}]: '{effect}' does not fit this manoeuvre; allowed: {fits}")
+    return m
+
+
+def _verb_problem(m: Maneuver, built_in: Maneuver | None) -> str:
+    """What is wrong with the verb, type and ``defensive`` of a scenario's manoeuvre ("" when nothing)."""
+    if built_in is not None and m.verb != built_in.verb:
+        return f"verb: the table's '{m.id}' is carried out by '{built_in.verb}'; keep it"
+    if built_in is None and m.verb not in (None, *FILE_VERBS):
+        return f"verb: '{m.verb}'; a new manoeuvre's verb is one of: {', '.join(FILE_VERBS)}"
+    if m.verb in FILE_VERBS and m.type != "attack":
+        return f"type: '{m.type}'; a manoeuvre with verb '{m.verb}' is an attack action"
+    if m.verb == "abort" and not m.defensive:
+        return "defensive: a manoeuvre one aborts to is defensive: say 'defensive: true'"
+    return ""
 
 
 def _on_hexes(setup: Mapping[str, Any]) -> dict[str, Any]:

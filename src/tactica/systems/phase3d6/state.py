@@ -17,7 +17,8 @@ class Fighter:
     (move actions used), ``full`` (a full-Phase action), ``hexes`` moved, ``stepped`` (the 1-hex step),
     ``done`` (its action in this Phase is over). ``maneuvers`` are the manoeuvres used since its last Phase
     began (rule 13). ``aoo_used``/``aoo_movers`` count attacks of opportunity in the current Phase (rules
-    11-12). ``held`` is 'ready' while a readied action waits (``ready_trigger``; ``ready_kind`` what is
+    11-12). ``held`` is 'delay' while a delayed action waits for its holder to step in (rule 19, seed
+    l.96), 'ready' while a readied action waits (``ready_trigger``; ``ready_kind`` what is
     readied, with ``ready_weapon``, ``ready_target`` and ``ready_at``, see :mod:`readied`);
     ``lose_phase`` is the global Phase whose regular action is lost (abort, rule 21); ``dodge_until`` the
     global Phase until which it makes no attacks of opportunity (E4); ``guard`` a Block, Missile Deflection
@@ -92,7 +93,9 @@ class Phase3d6State(State):
     ``order.round`` counts global Phases (0: the Surprise Phase, then 1, 2, ...); :attr:`phase` is the Phase
     within its Turn (1-4) and :attr:`turn` the Turn. ``acting`` is the character whose Phase action it is;
     ``placed`` the characters whose place a delay or a readied action set (kept by E13's re-rolls);
-    ``ground`` the items lying on the map; ``objects`` the doors by id.
+    ``ground`` the items lying on the map; ``objects`` the doors by id. Between two places, characters
+    holding a delayed action are asked once whether they act (``asked``); ``opening`` is true while a
+    Phase has started and its first place has not begun (rule 19).
     """
 
     fighters: dict[str, Fighter] = field(default_factory=dict)
@@ -101,6 +104,8 @@ class Phase3d6State(State):
     placed: list[str] = field(default_factory=list)
     ground: list[GroundItem] = field(default_factory=list)
     objects: dict[str, Door] = field(default_factory=dict)
+    asked: bool = False
+    opening: bool = False
 
     @property
     def phase(self) -> int:
