@@ -288,6 +288,23 @@ def test_futurepath_34_blast_catches_everyone_in_radius_and_walls_stop_it() -> N
     assert len([e for e in fight.events if e.kind == "DamageRolled"]) == 3
 
 
+def test_futurepath_34_an_intact_blocking_object_stops_the_blast_as_a_wall_does() -> None:
+    """FuturePath 34 (ruled): a closed door or other intact blocking object stops the blast like a wall;
+    (kills a surviving mutant that let blasts through objects, issue 14 point 13)."""
+    fight = new_fight(
+        thrower(at=(3, 5)),
+        target("b", (5, 5)),
+        target("c", (7, 5)),
+        text=board(),
+        objects=[{"id": "door", "at": [6, 5], "hardness": 3, "blocks": True}],
+        dice=[5, 5, 2, 2, 2],
+    )
+    fight.apply("a throw @5,5 with frag")
+    end_turn(fight)  # blue
+    assert last(fight, "GrenadeExploded").caught == ("a", "b")
+    assert (hp(fight, "b"), hp(fight, "c")) == (24, 30)
+
+
 def test_futurepath_34_option_one_damage_roll_per_creature() -> None:
     """Option blast_damage_roll=per_creature (seed silent): each creature caught rolls its own damage."""
     fight = new_fight(
