@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tactica.ai import RandomPolicy
 from tactica.dice import DiceExhausted, ScriptedDice
 from tactica.engine import ActionSyntaxError, Fight, IllegalAction, TacticaError
 from tactica.engine.codec import to_data
@@ -93,3 +94,23 @@ def test_json_round_trip_and_tamper_detection() -> None:
     data["faces"][0] = 1 if data["faces"][0] != 1 else 2
     with pytest.raises(TacticaError):
         Fight.from_dict(data, FP)
+
+
+def test_a_fight_cut_off_by_its_round_limit_names_the_last_round_fought() -> None:
+    """Issue 15 point 12: a round limit of 1 stops the fight as round 2 opens; the outcome is round 1, cut off
+    (kills a surviving mutant, issue 14 point 13)."""
+    setup = {**conformance_setup("futurepath"), "options": {"max_rounds": 1}}
+    fight = Fight.new(get_system("futurepath"), setup, seed=0)
+    policy = RandomPolicy(0)
+    while not fight.is_over():
+        fight.apply(policy.choose(fight))
+    outcome = fight.outcome()
+    assert outcome is not None and outcome.cut_off and outcome.round == 1 and outcome.winner is None
+
+
+def test_a_system_lists_its_own_event_kinds_and_the_engines() -> None:
+    """Issue 15 point 1: a system's event kinds are the engine's and its own package's, no other system's
+    (kills two surviving mutants, issue 14 point 13)."""
+    kinds = get_system("srb").event_types()
+    assert "FightStarted" in kinds and "SrbAttackRolled" in kinds
+    assert "AttackRolled" not in kinds and "StrikeResolved" not in kinds

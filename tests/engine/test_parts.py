@@ -100,6 +100,31 @@ def test_conditions_end_at_their_moment() -> None:
     assert [c.name for c in count_down(conditions, "z")] == ["aim"]
 
 
+def test_economy_left_counts_what_is_unspent() -> None:
+    """A fresh budget has every slot whole; paying takes one (kills a surviving mutant, issue 14 point 13)."""
+    economy = Economy({"standard": 1, "move": 2}, {})
+    budget = economy.fresh()
+    assert (economy.left(budget, "standard"), economy.left(budget, "move")) == (1, 2)
+    economy.pay(budget, "move")
+    assert (economy.left(budget, "standard"), economy.left(budget, "move")) == (1, 1)
+
+
+def test_count_down_spends_only_the_holders_counted_conditions() -> None:
+    """Counting down one holder's actions leaves everyone else's conditions and uncounted ones alone (kills a
+    surviving mutant, issue 14 point 13)."""
+    conditions = [
+        Condition("aim", "z", until="actions", count=2),
+        Condition("aim", "w", until="actions", count=1),
+        Condition("smoke", "z", until="round_end", round=3, count=1),
+    ]
+    assert count_down(conditions, "z") == []
+    assert [(c.holder, c.name, c.count) for c in conditions] == [
+        ("z", "aim", 1),
+        ("w", "aim", 1),
+        ("z", "smoke", 1),
+    ]
+
+
 def test_interrupts_first_in_initiative_decides_first() -> None:
     stack: list[Decision] = []
     push_in_initiative_order(stack, [Decision("first", "aoo", "m"), Decision("second", "aoo", "m")])
