@@ -12,7 +12,7 @@ from tactica.ai import run_fight
 from tactica.analysis import scenario_fight
 from tactica.dice import SeededDice
 from tactica.scenario import load_scenario
-from tactica.systems.futurepath.duel import TradingBlowsPolicy, duel_odds
+from tactica.systems.futurepath.duel import TradingBlowsPolicy, duel_odds, survival
 from tests.systems.futurepath.helpers import fighter, new_fight
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "futurepath" / "trading-blows.yaml"
@@ -86,3 +86,13 @@ def test_futurepath_duel_only_for_two_adjacent_melee_fighters() -> None:
     )
     for fight in (apart, ranged, three):
         assert fight.system.duel_odds(fight.game, fight.state) is None
+
+
+def test_futurepath_duel_survival_counted_by_hand() -> None:
+    """The duel model's survival curve, counted by hand: each beating deals 0 or 1 damage with even odds.
+    From 3 HP only 1+1+1 (1/8) reaches 0 within three beatings; from 2 HP, 1+1 (1/4) within two. The totals
+    reached along several paths (2 HP after 1+0 or 0+1) add up (kills a surviving mutant that lost them,
+    issue 14 point 13)."""
+    beat = {0: 0.5, 1: 0.5}
+    assert survival(3, [beat, beat, beat]) == pytest.approx([1.0, 1.0, 1.0, 7 / 8])
+    assert survival(2, [beat, beat]) == pytest.approx([1.0, 1.0, 3 / 4])

@@ -62,6 +62,16 @@ def test_futurepath_21_hand_computed_plain_attack() -> None:
     assert odds.mean_harm() == pytest.approx(float(expected_mean))
 
 
+def test_futurepath_21_hand_computed_strength_on_a_melee_attack() -> None:
+    """FuturePath 21: a melee attack adds the Strength modifier: d20 + 2 (STR 14) against AC 10 hits on a
+    natural 8-19, misses on 2-7 (kills a surviving mutant that subtracted it, issue 14 point 13)."""
+    odds = action_odds(duel(ac=10, attacker={"str": 14}), "vex attack rook with short-sword")
+    assert odds.exact
+    assert odds.classes() == pytest.approx(
+        {"miss": 6 / 20, "hit": 12 / 20, "critical": 1 / 20, "fumble": 1 / 20}
+    )
+
+
 def test_futurepath_21_option_hit_on_equal_changes_the_odds_and_the_engine_agrees() -> None:
     """FuturePath 21: with ``hit_on_equal: false`` a total equal to AC misses: 10 no longer hits AC 10."""
     fight = duel(ac=10, options={"hit_on_equal": False})
