@@ -7,10 +7,14 @@ A slot is held by one character, a team (FuturePath) or a group acting simultane
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 #: The most rounds (Phase 3d6: Turns) any system's ``max_rounds`` option, or ``--rounds``, may name.
 MAX_ROUNDS = 10_000
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -93,3 +97,11 @@ class TurnOrder:
         del self.slots[i]
         if i <= self.index:
             self.index -= 1  # keep the slot now acting, or (it was dropped) the place before the next one
+
+
+def ties_broken(members: Sequence[T], score: Callable[[T], object], rank: Callable[[T], object]) -> list[T]:
+    """The members whose tie on ``score`` the full ``rank`` breaks (another member has the same score but a
+    different rank), in the given order: the ones a system shows a tie-break line for (issue 15 point 14)."""
+    return [
+        m for m in members if any(o != m and score(o) == score(m) and rank(o) != rank(m) for o in members)
+    ]

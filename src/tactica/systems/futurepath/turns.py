@@ -17,7 +17,7 @@ from tactica.engine.events import (
     TurnStarted,
 )
 from tactica.engine.system import Context
-from tactica.engine.turn_order import Slot
+from tactica.engine.turn_order import Slot, ties_broken
 from tactica.systems.futurepath.events import Checked, ConstitutionLost
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import FuturePathState
@@ -74,9 +74,8 @@ def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int],
         groups.setdefault((scores[s], top_dex[s]), []).append(s)
     for tied in (g for g in groups.values() if len(g) > 1):
         rolloff.update(_roll_off(tied, scores, ctx))
-    for s in sides:  # a tie on the score broken by DEX is shown (issue 15 point 14)
-        if any(t != s and scores[t] == scores[s] and top_dex[t] != top_dex[s] for t in sides):
-            ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
+    for s in ties_broken(sides, scores.__getitem__, top_dex.__getitem__):  # shown (issue 15 point 14)
+        ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 

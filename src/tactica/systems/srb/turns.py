@@ -13,7 +13,7 @@ from tactica.engine.events import (
     TurnStarted,
 )
 from tactica.engine.system import Context
-from tactica.engine.turn_order import Slot
+from tactica.engine.turn_order import Slot, ties_broken
 from tactica.systems.srb import durations
 from tactica.systems.srb.events import SrbFlatFooted, SrbSurprise, SrbTurnPassed
 from tactica.systems.srb.setup import SrbGame
@@ -74,10 +74,9 @@ def _slots(game: G, state: S, fighters: list[Fighter], ctx: Context, keep: list[
     groups: dict[tuple[int, int], list[str]] = {}
     for f in fighters:
         groups.setdefault(key(f), []).append(f.id)
-    for f in fighters:  # a tie on the result broken by the modifier is shown (issue 15 point 14)
-        if any(g is not f and key(g)[0] == key(f)[0] and key(g) != key(f) for g in fighters):
-            mod = game.sheet(f.id).initiative_mod
-            ctx.emit(InitiativeTieBroken(f.id, f.initiative or 0, f"initiative modifier {mod:+d} (rule 7)"))
+    for f in ties_broken(fighters, lambda g: key(g)[0], key):  # shown (issue 15 point 14)
+        mod = game.sheet(f.id).initiative_mod
+        ctx.emit(InitiativeTieBroken(f.id, f.initiative or 0, f"initiative modifier {mod:+d} (rule 7)"))
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]

@@ -12,7 +12,7 @@ from tactica.engine.events import (
     TurnStarted,
 )
 from tactica.engine.system import Context
-from tactica.engine.turn_order import Slot
+from tactica.engine.turn_order import Slot, ties_broken
 from tactica.systems.thrum import dice, vitals
 from tactica.systems.thrum.events import CombatReset, Delayed, Revived
 from tactica.systems.thrum.setup import ThrumGame
@@ -53,11 +53,10 @@ def _order(game: G, state: S, totals: dict[str, int], ctx: Context) -> list[str]
     groups: dict[tuple[int, ...], list[str]] = {}
     for fid in ids:
         groups.setdefault(key(fid), []).append(fid)
-    for fid in ids:  # a tie on the total broken by the modifier or by PCs first is shown (issue 15 point 14)
-        if any(o != fid and totals[o] == totals[fid] and key(o) != key(fid) for o in ids):
-            mod = game.sheet(fid).initiative_mod
-            who = "a PC" if state.fighters[fid].pc else "not a PC"
-            ctx.emit(InitiativeTieBroken(fid, totals[fid], f"Initiative modifier {mod:+d}, {who} (C2)"))
+    for fid in ties_broken(ids, totals.__getitem__, key):  # shown (issue 15 point 14)
+        mod = game.sheet(fid).initiative_mod
+        who = "a PC" if state.fighters[fid].pc else "not a PC"
+        ctx.emit(InitiativeTieBroken(fid, totals[fid], f"Initiative modifier {mod:+d}, {who} (C2)"))
     out: list[str] = []
     for k in sorted(groups):
         tied = groups[k]
