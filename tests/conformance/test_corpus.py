@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tactica.testing.corpus import CORPUS, FIELDS, WIDTH, main, read_corpus, write_corpus
+from tactica.testing import corpus
+from tactica.testing.corpus import CORPUS, FIELDS, WIDTH, Plan, main, read_corpus, write_corpus
 
 #: A few fights of each system, their first decisions only: a few seconds in all.
 SAMPLE = ["--sample", "2", "--steps", "30"]
@@ -97,3 +98,29 @@ def test_the_whole_corpus_replays_identically(system_id: str) -> None:
     """Issue 16 point A (`make long`): every recorded fight of the system, every decision."""
     status, out, _ = run("check", "--system", system_id)
     assert status == 0, out
+
+
+def test_record_of_one_system_keeps_the_others_and_matches_the_corpus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16 point A: `record --system S` re-records S only; recording again gives the committed record."""
+    duel = Plan("futurepath", "examples/futurepath/duel.yaml", "default", (1,))
+    monkeypatch.setattr(corpus, "PLANS", (duel, Plan("srb", "demo:srb", "default", (1,))))
+    committed = read_corpus(CORPUS)
+    srb = next(f for f in committed if f["system"] == "srb")
+    path = tmp_path / "c.json.gz"
+    write_corpus(path, [srb])
+    status, _, err = run("record", "--file", str(path), "--system", "futurepath", "--force")
+    assert status == 0, err
+    again = read_corpus(path)
+    assert again[1] == srb
+    assert again[0] in committed and again[0]["scenario"] == duel.scenario
+
+
+def test_a_fight_without_its_hashes_is_refused(tmp_path: Path) -> None:
+    """House rule: a corpus whose fight lacks a key or a step's hashes is one message naming the fight."""
+    fights = read_corpus(CORPUS)[:2]
+    fights[1]["steps"][0] = fights[1]["steps"][0][:-1]
+    write_corpus(tmp_path / "c.json.gz", fights)
+    status, _, err = run("check", "--file", str(tmp_path / "c.json.gz"))
+    assert status == 2 and "fight 1 lacks one of system, scenario" in err

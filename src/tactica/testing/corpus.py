@@ -268,28 +268,47 @@ def read_corpus(path: Path) -> list[dict[str, Any]]:
         raise TacticaError(f"{path}: cannot read the corpus ({error}); record it with `record`") from None
     if not isinstance(data, dict) or data.get("version") != VERSION or data.get("fields") != list(FIELDS):
         raise TacticaError(f"{path}: not a version {VERSION} decision corpus with fields {', '.join(FIELDS)}")
-    fights: list[dict[str, Any]] = data["fights"]
+    fights = data.get("fights")
+    if not isinstance(fights, list) or not fights:
+        raise TacticaError(f"{path}: the corpus holds no fights; re-record it")
+    bad = [i for i, f in enumerate(fights) if not _is_fight(f)]
+    if bad:
+        raise TacticaError(f"{path}: fight {bad[0]} lacks one of {', '.join(KEYS)} or a step's hashes")
     return fights
+
+
+#: The keys of a recorded fight.
+KEYS = ("system", "scenario", "options", "ai", "seed", "max_actions", "steps", "end")
+
+
+def _is_fight(data: Any) -> bool:
+    """A dict with every key of a recorded fight, and a hash for every field of every step."""
+    if not isinstance(data, dict) or not set(KEYS) <= set(data) or not isinstance(data["steps"], list):
+        return False
+    return all(isinstance(step, str) and len(step) == WIDTH * len(FIELDS) for step in data["steps"])
 
 
 def write_corpus(path: Path, fights: Sequence[Mapping[str, Any]]) -> None:
     """Write the corpus (gzip'd JSON, no timestamp, so equal corpora give equal files)."""
     data = {"version": VERSION, "hash": "blake2b-8", "fields": list(FIELDS), "fights": list(fights)}
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, separators=(",", ":")).replace('"},{"system"', '"},\n{"system"')
-    path.write_bytes(gzip.compress(text.encode(), mtime=0))
+    path.write_bytes(gzip.compress(json.dumps(data, separators=(",", ":")).encode(), mtime=0))
 
 
 # -- the command line ---------------------------------------------------------------------------------
 
 
-def record_all(path: Path, systems: Sequence[str], err: TextIO) -> int:
-    """Record every plan of the chosen systems into ``path``."""
+def record_all(
+    path: Path, systems: Sequence[str], err: TextIO, kept: Sequence[Mapping[str, Any]] = ()
+) -> int:
+    """Record every plan of the chosen systems into ``path``, beside the ``kept`` fights of other systems."""
     plans = [(p, s) for p in PLANS if p.system in systems for s in p.seeds]
-    fights = []
+    fights: list[Mapping[str, Any]] = []
     for index, (plan, seed) in enumerate(plans, 1):
         fights.append(record_fight(plan, seed))
         _progress(err, index, len(plans), fights[-1], "recorded")
+    order = list(dict.fromkeys(p.system for p in PLANS))
+    fights = sorted([*kept, *fights], key=lambda f: order.index(f["system"]))
     write_corpus(path, fights)
     steps = sum(len(f["steps"]) for f in fights)
     print(f"{len(fights)} fights, {steps} decisions -> {path} ({path.stat().st_size:,} bytes)")
@@ -354,7 +373,9 @@ def _run(args: argparse.Namespace, err: TextIO) -> int:
     if args.command == "record":
         if args.file.exists() and not args.force:
             raise TacticaError(f"{args.file} exists; re-record only for an intended rule change (--force)")
-        return record_all(args.file, systems, err)
+        others = args.system and args.file.exists()
+        kept = [r for r in read_corpus(args.file) if r["system"] not in systems] if others else []
+        return record_all(args.file, systems, err, kept)
     records = [r for r in read_corpus(args.file) if r["system"] in systems]
     return check_all(sample(records, args.sample), args.steps, err)
 
