@@ -8,6 +8,12 @@ True
 
 from __future__ import annotations
 
+import os
+
+# The kernels use no linear algebra: one BLAS thread (set before NumPy loads) keeps this process
+# single-threaded, so sim's workers can be forked (fast) rather than started from a fork server (seconds).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from collections.abc import Mapping
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined

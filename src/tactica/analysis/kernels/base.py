@@ -103,6 +103,10 @@ class Kernel(ABC):
         tape.finish()
         return found
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A kernel goes to worker processes without the models it remembers (they hold games)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_models"}
+
     def remembered(
         self, game: Game, ai: Mapping[str, str], make: Callable[[Game, Mapping[str, str]], M]
     ) -> M:
