@@ -42,6 +42,19 @@ VARIANTS = {
     "options": lambda: _game(
         options={"critical_check_multiplier": "base", "critical_multiplies_flat": True, "hit_on_equal": False}
     ),
+    "more options": lambda: _game(
+        options={
+            "critical_check_natural": 12,
+            "critical_multiplier_cap": 3,
+            "critical_auto_hit": False,
+            "critical_failure_natural": 0,
+            "extra_damage_adds_str": False,
+            "instant_death_below_negative_con": False,
+            "proficiency_advantage": False,
+            "accuracy_bonus_always": False,
+            "off_hand_advantage": "capped",
+        }
+    ),
 }
 
 
