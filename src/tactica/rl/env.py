@@ -101,13 +101,21 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
 
     def action_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 for each number of the agent's action space that is legal now."""
+        if agent != self.agent_selection:
+            return np.zeros(self._action_spaces[agent].n, np.int8)
+        return self.legal_mask(agent)
+
+    def legal_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """1 for each legal action of the agent's combatants now, whether or not it is selected."""
         mask = np.zeros(self._action_spaces[agent].n, np.int8)
-        if agent != self.agent_selection or self.fight.is_over():
-            return mask
         for k, fid in enumerate(self.members[agent]):
             for action in self.fight.legal_actions_of(fid):
                 mask[self.encode(agent, action, k)] = 1
         return mask
+
+    def agent_of(self, fid: str) -> str:
+        """The agent a combatant belongs to."""
+        return self._agent_of[fid]
 
     def encode(self, agent: str, action: Action, member: int | None = None) -> int:
         """The number of ``action`` in the agent's action space."""

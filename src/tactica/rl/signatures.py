@@ -73,9 +73,22 @@ FARRECON = (
     _s("throw", "fighter", using="weapon", flags=_TAG),
     _s("treat", "fighter", flags=_TAG),
 )
-_P_BARE = ("act", "delay", "dodge", "drop", "end", "fire", "pass", "prone", "recovery", "reload", "sheathe")
+_P_BARE = (
+    "act",
+    "delay",
+    "dodge",
+    "drop",
+    "end",
+    "fire",
+    "pass",
+    "prone",
+    "recover",
+    "recovery",
+    "reload",
+    "sheathe",
+)
 _P_TURN = (
-    *(_s(v) for v in (*_P_BARE, "stand")),
+    *(_s(v) for v in (*_P_BARE, "sheathe", "stand")),
     *(_s(v, at="cell") for v in ("crawl", "fire", "move", "step", "withdraw")),
     _s("attack", "fighter", using="weapon", flags=(("", "<maneuver>"),)),
     *(_s(v, "name") for v in ("close", "delay", "draw", "open", "pickup")),
