@@ -124,3 +124,15 @@ def _number(value: Any, start: Any) -> float:
     if isinstance(value, (int, float)):
         return float(value)
     return 0.0
+
+
+def field_table(scenarios: Mapping[str, str]) -> str:
+    """The combatant fields of each system's scenario (``{system: path}``), as the Markdown table
+    docs/agents.md shows: one row per system, its fields in vector order."""
+    from tactica.scenario import load_scenario
+
+    rows = ["| system (scenario) | fields of each combatant, in order |", "| --- | --- |"]
+    for system, path in scenarios.items():
+        layout = ObservationLayout(Fight(load_scenario(path).game))
+        rows.append(f"| {system} (`{path}`) | {', '.join(f'`{f}`' for f in layout.fields)} |")
+    return "\n".join(rows) + "\n"
