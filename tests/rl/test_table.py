@@ -10,7 +10,7 @@ import pytest
 from tactica.engine import Action, Fight
 from tactica.rl import ActionTable
 from tactica.scenario import load_scenario
-from tests.rl.scenarios import DEMOS, SMALL
+from tests.rl.scenarios import DEMOS, ROOT, SMALL
 
 #: Decisions per random fight, and fights per scenario: enough to meet every verb of a demo.
 DECISIONS, FIGHTS = 80, 3
@@ -45,6 +45,16 @@ def test_every_listed_action_has_a_number_that_decodes_to_it(path: Path) -> None
             assert table.decode(number, action.actor) == action
             numbers.add((action.actor, number))
         assert len(numbers) == len(legal)  # two listed actions never share a number
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "path", sorted(ROOT.glob("examples/*/*.yaml")), ids=lambda p: p.parent.name + "/" + p.stem
+)
+def test_every_example_s_listed_actions_have_numbers(path: Path) -> None:
+    """Issue 17 point 1, over every example scenario (`make long`): each listed action has a number that
+    decodes back to it."""
+    test_every_listed_action_has_a_number_that_decodes_to_it(path)
 
 
 def test_an_action_outside_the_table_has_no_number() -> None:
