@@ -30,9 +30,10 @@ def _listed(path: Path):
             fight.apply(rng.choice(legal))
 
 
-@pytest.mark.parametrize(
-    "path", [*SMALL.values(), *DEMOS.values()], ids=lambda p: p.parent.name + "/" + p.stem
-)
+PLAYED = {**{f"{s}-example": p for s, p in SMALL.items()}, **{f"{s}-demo": p for s, p in DEMOS.items()}}
+
+
+@pytest.mark.parametrize("path", list(PLAYED.values()), ids=list(PLAYED))
 def test_every_listed_action_has_a_number_that_decodes_to_it(path: Path) -> None:
     """Issue 17 point 1: 'The table must cover every legal action that can occur (prove it: a test that plays
     random legal fights of each system and checks each listed action encodes and decodes back to itself)'."""

@@ -36,7 +36,7 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
         self.game, self.options = game, options
         self.render_mode = options.render_mode
         self.table = ActionTable(game)
-        self._seed = 0
+        self._seed, self._started = 0, False
         self.fight = Fight(game, seed=0)
         self.layout = ObservationLayout(self.fight)
         self.members = _members(self.fight, options.agents)
@@ -63,7 +63,11 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new fight of the scenario; the same ``seed`` gives the same fight (same dice). Without a seed,
         the seed after the last one."""
-        self._seed = self._seed + 1 if seed is None and hasattr(self, "agents") else (seed or 0)
+        if seed is not None:
+            self._seed = seed
+        elif self._started:
+            self._seed += 1
+        self._started = True
         self.fight = Fight(self.game, seed=self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
