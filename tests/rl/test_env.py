@@ -186,3 +186,15 @@ def test_bad_input_is_one_clear_message(source: object, options: dict, message: 
     no traceback'."""
     with pytest.raises(TacticaError, match=re.escape(message)):
         make_env(source, **options)
+
+
+def test_a_thrum_condition_taken_during_the_fight_has_its_own_field() -> None:
+    """Issue 17 point 1: every combatant's state in the system's own terms, conditions included: a THRUM
+    condition (Dazed) that no one has at the start still gets its field, 1.0 while it lasts."""
+    env = make_env(SMALL["thrum"])
+    env.reset(seed=0)
+    names = env.layout.field_names()
+    ana = names.index("ana.conditions.dazed.on")
+    assert env.observe("ana")["observation"][ana] == 0.0
+    env.fight.state.fighters["ana"].conditions["dazed"] = 0  # as THRUM 44 leaves it
+    assert env.observe("ana")["observation"][ana] == 1.0

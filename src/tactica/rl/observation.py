@@ -7,7 +7,7 @@ derived conditions included), flattened: a number or a truth value as it is, a m
 (``.count``) and key by key (``budget.spent``), a list by its length (``.count``), a position as ``pos.x``
 and ``pos.y``, and a word (``status``, ``stance``) as 1.0 when it differs from the word the combatant
 started with (``.changed``). The fields are fixed when the environment is made, from the first state of
-the fight.
+the fight (and :data:`KNOWN_KEYS`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from tactica.engine import Fight, Game
 from tactica.rl import vocabulary
+from tactica.systems.thrum import abilities as thrum_abilities
 
 Vector = npt.NDArray[np.float32]
 #: The board's planes before the sides' ones: walls, difficult ground, elevation, cover (0 none .. full).
@@ -27,6 +28,11 @@ TERRAIN_CHANNELS = ("wall", "difficult", "elevation", "cover")
 #: Fields every combatant has whatever its system: out of the fight, and deciding now.
 COMMON_FIELDS = ("out", "deciding")
 _SKIPPED = frozenset({"id", "side", "pos"})
+#: Mapping fields whose keys come and go, with every key the system may put there: each key gets two fields
+#: from the start, its value and ``.on`` (1.0 while the key is there; THRUM's statuses and conditions).
+KNOWN_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "thrum": {"statuses": thrum_abilities.STATUSES, "conditions": thrum_abilities.CONDITIONS},
+}
 
 
 class ObservationLayout:
@@ -44,6 +50,9 @@ class ObservationLayout:
         start = fight.observe()["fighters"]
         self.start = {fid: dict(_flatten(start[fid])) for fid in self.fighters}
         found = {key for flat in self.start.values() for key in flat}
+        known = KNOWN_KEYS.get(game.system.id, {})
+        self.known = [(name, key) for name, keys in known.items() for key in keys]
+        found |= {f"{name}.{key}{on}" for name, key in self.known for on in ("", ".on")}
         self.fields = (*COMMON_FIELDS, "pos.x", "pos.y", *sorted(found))
         self.terrain = self._terrain(game)
 
@@ -77,6 +86,7 @@ class ObservationLayout:
 
     def _row(self, fid: str, entry: Mapping[str, Any], out: bool, deciding: bool) -> list[float]:
         flat = dict(_flatten(entry))
+        flat.update({f"{name}.{key}.on": key in entry.get(name, {}) for name, key in self.known})
         pos = entry.get("pos") or (-1, -1)
         head = [float(out), float(deciding), float(pos[0]), float(pos[1])]
         return head + [_number(flat.get(f), self.start[fid].get(f)) for f in self.fields[4:]]
