@@ -1,0 +1,110 @@
+"""The search AI: flat Monte-Carlo look-ahead over the default AI's choice and a few alternatives.
+
+For each candidate action (see :mod:`.candidates`) a playout applies it to a clone of the fight that rolls its
+own seeded dice (never the real fight's dice to come), lets the system's default AI play every side for
+``horizon`` actions (or to the end), and scores the position reached (:mod:`.standing`). Every candidate is
+tried on the same dice seeds (common random numbers: the comparison is not drowned by luck); the best mean
+wins, the default AI's choice on a tie. A decision with one legal action is taken at once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from tactica.ai.policy import Policy, make_policy
+from tactica.ai.search.budget import Budget, parse_budget
+from tactica.ai.search.candidates import candidates
+from tactica.ai.search.standing import standing
+from tactica.ai.sides import combatants
+from tactica.dice import SeededDice
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+
+#: Actions compared per decision (the default AI's choice and this many minus one others).
+WIDTH = 4
+#: Actions a playout plays after the candidate before its position is scored.
+HORIZON = 4
+#: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken.
+MARGIN = 0.05
+
+
+class SearchPolicy:
+    """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
+    (a time budget searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
+    playouts (the system's default AI unless given); ``width``, ``horizon`` and ``margin`` as the constants
+    of this module say."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: str = "",
+        *,
+        width: int = WIDTH,
+        horizon: int = HORIZON,
+        margin: float = MARGIN,
+        guide: Policy | None = None,
+    ) -> None:
+        self.budget: Budget = parse_budget(budget)
+        self.rng = random.Random(seed)
+        self.width = width
+        self.horizon = horizon
+        self.margin = margin
+        self._rollout = guide
+
+    def choose(self, fight: Fight) -> Action:
+        """The candidate with the best mean value over the playouts the budget allows."""
+        actor = fight.deciding()[0]
+        legal = fight.legal_actions_of(actor)
+        if len(legal) == 1:
+            return legal[0]
+        rollout = self._rollout_for(fight)
+        preferred = rollout.choose(fight)
+        side = fight.side_of(actor)
+        enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
+        tried = candidates(legal, preferred, enemies, self.rng, self.width)
+        if len(tried) == 1:
+            return preferred
+        means = self._search(fight, side, tried, rollout)
+        best = max(range(len(tried)), key=lambda i: (means[i], -i))
+        return tried[best] if means[best] > means[0] + self.margin else preferred
+
+    def _rollout_for(self, fight: Fight) -> Policy:
+        if self._rollout is None:
+            self._rollout = make_policy("default", fight.system.id)
+        return self._rollout
+
+    def _search(
+        self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy
+    ) -> list[float]:
+        """The mean value of each candidate over rounds of playouts (one per candidate per round, all on one
+        dice seed), as many rounds as the budget allows (at least one)."""
+        people = combatants(fight)
+        totals = [0.0] * len(tried)
+        rounds = 0
+        start = time.perf_counter()
+        while rounds == 0 or self._more(rounds, len(tried), start):
+            seed = self.rng.getrandbits(63)
+            for i, action in enumerate(tried):
+                end = self._playout(fight, action, seed, rollout)
+                totals[i] += standing(end, side, people, len(fight.events))
+            rounds += 1
+        return [t / rounds for t in totals]
+
+    def _more(self, rounds: int, width: int, start: float) -> bool:
+        if self.budget.ms is not None:
+            spent = (time.perf_counter() - start) * 1000
+            return spent * (rounds + 1) / rounds <= self.budget.ms
+        return (rounds + 1) * width <= (self.budget.playouts or 0)
+
+    def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
+        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
+        actions (fewer if the fight ends)."""
+        sim = fight.clone(dice=SeededDice(seed))
+        sim.apply(first)
+        for _ in range(self.horizon):
+            if sim.is_over():
+                break
+            sim.apply(rollout.choose(sim))
+        return sim
