@@ -75,9 +75,7 @@ class SearchPolicy:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
 
-    def _search(
-        self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy
-    ) -> list[float]:
+    def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[float]:
         """The mean value of each candidate over rounds of playouts (one per candidate per round, all on one
         dice seed), as many rounds as the budget allows (at least one)."""
         people = combatants(fight)
