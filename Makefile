@@ -67,10 +67,12 @@ fuzz: $(STAMP)
 	$(BIN)/python -m tactica.fuzz
 
 # Issue 13: the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL.
+# Issue 17 point 3: the search AI at 200 ms per decision against the default AI on each demo (docs/agents.md).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
 # `make mutants` runs every mutant (many hours); `make mutants SAMPLE=60` a fixed sample of 60 per package;

@@ -8,7 +8,7 @@ import pytest
 
 from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
-from tactica.ai.search.policy import WIDTH
+from tactica.ai.search.policy import WIDTH, better
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
 from tactica.systems import get_system
@@ -63,7 +63,7 @@ def test_ai_options_and_scenarios_take_a_budgeted_search_and_refuse_a_bad_one() 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_search_only_returns_legal_actions_of_the_deciding_actor(system_id: str) -> None:
     """Issue 17 point 3: every choice is listed as legal now and is the deciding actor's."""
-    assert len(searched(arena(system_id), SearchPolicy(1, "4"), 12)) == 12
+    assert len(searched(arena(system_id), SearchPolicy(1, "4"), 8)) == 8
 
 
 @pytest.mark.parametrize("system_id", ["futurepath", "thrum"])
@@ -119,6 +119,15 @@ def test_a_fight_with_a_search_side_replays_from_its_save(system_id: str) -> Non
     assert loaded.log_digest() == fight.log_digest() and loaded.history == fight.history
 
 
+def test_one_lucky_playout_never_overrules_the_default_choice_but_a_steady_gain_does() -> None:
+    """Issue 17 point 3: an alternative is taken only when it beats the default AI's choice (candidate 0) by
+    the margin and by two standard errors of the round-by-round differences."""
+    assert better([[0.0], [0.9]], 0.1, 2.0) == 0
+    assert better([[0.0, 0.0, 0.0], [0.9, -0.5, 0.9]], 0.1, 2.0) == 0
+    assert better([[0.0, 0.1, 0.2], [0.3, 0.4, 0.6], [0.2, 0.3, 0.4]], 0.1, 2.0) == 1
+    assert better([[0.0, 0.1], [0.05, 0.15]], 0.1, 2.0) == 0
+
+
 class Idle:
     """A bad guide: never aims at anyone (it ends its turn, passes, or takes the first action aimed at no
     one)."""
@@ -136,6 +145,6 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     through a dodge, so its edge over idling is small, though never negative)."""
     fight = first_choice_among_several(arena(system_id))
     actor = fight.deciding()[0]
-    search = SearchPolicy(0, "120", guide=Idle(), margin=0.0, width=100)  # every action aimed at an enemy
-    choice = search.choose(fight)
+    every = 100  # candidates: the idle move and every action aimed at an enemy
+    choice = SearchPolicy(0, "60", guide=Idle(), margin=0.0, evidence=0.0, width=every).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)

@@ -4,12 +4,15 @@ For each candidate action (see :mod:`.candidates`) a playout applies it to a clo
 own seeded dice (never the real fight's dice to come), lets the system's default AI play every side for
 ``horizon`` actions (or to the end), and scores the position reached (:mod:`.standing`). Every candidate is
 tried on the same dice seeds (common random numbers: the comparison is not drowned by luck); the best mean
-wins, the default AI's choice on a tie. A decision with one legal action is taken at once.
+wins if it beats the default AI's choice clearly (:func:`better`), else the default AI's choice stands. A
+decision with one legal action is taken at once.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 
@@ -25,9 +28,11 @@ from tactica.engine.fight import Fight
 #: Actions compared per decision (the default AI's choice and this many minus one others).
 WIDTH = 4
 #: Actions a playout plays after the candidate before its position is scored.
-HORIZON = 4
-#: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken.
-MARGIN = 0.05
+HORIZON = 8
+#: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken...
+MARGIN = 0.1
+#: ...and by how many standard errors of the paired differences (the same dice seeds, round by round).
+EVIDENCE = 2.0
 
 
 class SearchPolicy:
@@ -44,6 +49,7 @@ class SearchPolicy:
         width: int = WIDTH,
         horizon: int = HORIZON,
         margin: float = MARGIN,
+        evidence: float = EVIDENCE,
         guide: Policy | None = None,
     ) -> None:
         self.budget: Budget = parse_budget(budget)
@@ -51,6 +57,7 @@ class SearchPolicy:
         self.width = width
         self.horizon = horizon
         self.margin = margin
+        self.evidence = evidence
         self._rollout = guide
 
     def choose(self, fight: Fight) -> Action:
@@ -66,29 +73,26 @@ class SearchPolicy:
         tried = candidates(legal, preferred, enemies, self.rng, self.width)
         if len(tried) == 1:
             return preferred
-        means = self._search(fight, side, tried, rollout)
-        best = max(range(len(tried)), key=lambda i: (means[i], -i))
-        return tried[best] if means[best] > means[0] + self.margin else preferred
+        values = self._search(fight, side, tried, rollout)
+        return tried[better(values, self.margin, self.evidence)]
 
     def _rollout_for(self, fight: Fight) -> Policy:
         if self._rollout is None:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
 
-    def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[float]:
-        """The mean value of each candidate over rounds of playouts (one per candidate per round, all on one
-        dice seed), as many rounds as the budget allows (at least one)."""
+    def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
+        """The values of each candidate, one per round of playouts (one playout per candidate per round, all
+        on one dice seed), as many rounds as the budget allows (at least one)."""
         people = combatants(fight)
-        totals = [0.0] * len(tried)
-        rounds = 0
+        values: list[list[float]] = [[] for _ in tried]
         start = time.perf_counter()
-        while rounds == 0 or self._more(rounds, len(tried), start):
+        while not values[0] or self._more(len(values[0]), len(tried), start):
             seed = self.rng.getrandbits(63)
             for i, action in enumerate(tried):
                 end = self._playout(fight, action, seed, rollout)
-                totals[i] += standing(end, side, people, len(fight.events))
-            rounds += 1
-        return [t / rounds for t in totals]
+                values[i].append(standing(end, side, people, len(fight.events)))
+        return values
 
     def _more(self, rounds: int, width: int, start: float) -> bool:
         if self.budget.ms is not None:
@@ -106,3 +110,18 @@ class SearchPolicy:
                 break
             sim.apply(rollout.choose(sim))
         return sim
+
+
+def better(values: Sequence[Sequence[float]], margin: float, evidence: float) -> int:
+    """The index of the candidate to take: among those whose mean difference from candidate 0 (round by
+    round) exceeds both ``margin`` and ``evidence`` standard errors, the one with the largest; else 0. With
+    one round there is no standard error: a single lucky playout never overrules candidate 0 unless
+    ``evidence`` is 0."""
+    best, best_gain = 0, margin
+    for i in range(1, len(values)):
+        gains = [v - v0 for v, v0 in zip(values[i], values[0], strict=True)]
+        gain = statistics.fmean(gains)
+        spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+        if gain > best_gain and (evidence == 0 or gain > evidence * spread):
+            best, best_gain = i, gain
+    return best
