@@ -4,6 +4,8 @@ search that finds an attack where its guide would waste the turn."""
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import pytest
 
 from tactica.ai import make_policy, policy_choice
@@ -11,6 +13,7 @@ from tactica.ai.search import SearchPolicy
 from tactica.ai.search.policy import WIDTH, better
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
+from tactica.scenario import ScenarioError, load_scenario_text
 from tactica.systems import get_system
 from tactica.testing.conformance import conformance_setup
 
@@ -148,3 +151,15 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     every = 100  # candidates: the idle move and every action aimed at an enemy
     choice = SearchPolicy(0, "60", guide=Idle(), margin=0.0, evidence=0.0, width=every).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)
+
+
+def test_a_scenario_may_name_a_budgeted_search_and_a_bad_budget_names_its_line() -> None:
+    """Issue 17 point 3: ``ai: {side: search:64}`` in a scenario loads; a bad budget is refused at load with
+    the file's line and what to write."""
+    demo = (files("tactica.systems.srb") / "content" / "demo.yaml").read_text(encoding="utf-8")
+    preset = "ai: {rangers: default, raiders: default}"
+    assert preset in demo
+    text = demo.replace(preset, "ai: {rangers: 'search:64', raiders: default}")
+    assert load_scenario_text(text, "x.yaml").ai ["rangers"] == "search:64"
+    with pytest.raises(ScenarioError, match=r"x\.yaml:\d+.*search budget 'soon': write a number of playouts"):
+        load_scenario_text(text.replace("search:64", "search:soon"), "x.yaml")
