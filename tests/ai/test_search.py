@@ -160,6 +160,6 @@ def test_a_scenario_may_name_a_budgeted_search_and_a_bad_budget_names_its_line()
     preset = "ai: {rangers: default, raiders: default}"
     assert preset in demo
     text = demo.replace(preset, "ai: {rangers: 'search:64', raiders: default}")
-    assert load_scenario_text(text, "x.yaml").ai ["rangers"] == "search:64"
+    assert load_scenario_text(text, "x.yaml").ai["rangers"] == "search:64"
     with pytest.raises(ScenarioError, match=r"x\.yaml:\d+.*search budget 'soon': write a number of playouts"):
         load_scenario_text(text.replace("search:64", "search:soon"), "x.yaml")
