@@ -95,8 +95,9 @@ def report(system_id: str, played: Sequence[Played], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: ``agents.py [--fights N] [--budget 64|200ms] [--workers W] [--systems ID ...]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fights", type=int, default=20, help="fights per system (half on each side)")
+    parser.add_argument("--fights", type=int, default=10, help="fights per system (half on each side)")
     parser.add_argument("--budget", default="", help="search budget: playouts (64) or time (200ms)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--systems", nargs="*", default=list(SYSTEMS), choices=SYSTEMS)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from tactica.engine.errors import TacticaError
 
-#: ``search`` alone: playouts per decision, chosen so that a decision on each system's demo takes well under
-#: 200 ms on average (docs/agents.md, "Search AI").
+#: ``search`` alone: playouts per decision, 6 rounds of the 4 candidates (enough rounds for the choice rule's
+#: standard errors to mean something; docs/agents.md, "Search AI").
 DEFAULT_PLAYOUTS = 24
 #: The most playouts or milliseconds one decision may be given.
 MOST = 100_000
@@ -18,7 +18,7 @@ _TEXT = re.compile(r"(\d+)(ms)?")
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much one decision may search: ``playouts`` in all (split among the candidates), or as many as fit
-    in ``ms`` milliseconds (at least one per candidate)."""
+    in ``ms`` milliseconds (at least one round: one per candidate)."""
 
     playouts: int | None = DEFAULT_PLAYOUTS
     ms: int | None = None

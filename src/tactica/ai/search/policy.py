@@ -61,7 +61,8 @@ class SearchPolicy:
         self._rollout = guide
 
     def choose(self, fight: Fight) -> Action:
-        """The candidate with the best mean value over the playouts the budget allows."""
+        """The default AI's choice, unless another candidate beats it clearly over the playouts the budget
+        allows (:func:`better`)."""
         actor = fight.deciding()[0]
         legal = fight.legal_actions_of(actor)
         if len(legal) == 1:
