@@ -9,6 +9,7 @@ holds the slots; this module adds the free-action accounting and the seed's own 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from tactica.engine.budget import FULL, Economy
@@ -103,6 +104,34 @@ def _bonus_refusal(options: FuturePathOptions, fighter: Fighter, what: str) -> s
     if budget.full_round:
         return f"{what} is blocked by a Full-Round action other than Full Attack"
     return refusal(options, fighter, "simple", what)
+
+
+#: Whether each cost can be paid, by everything :func:`refusal` reads of the options and the budget.
+_AFFORDABLE: dict[tuple[object, ...], Mapping[Cost, bool]] = {}
+#: Entries :data:`_AFFORDABLE` may hold before it starts over (budgets take few shapes).
+AFFORDABLE_LIMIT = 4096
+
+
+def affordable(options: FuturePathOptions, fighter: Fighter) -> Mapping[Cost, bool]:
+    """For each cost, whether ``fighter`` can pay it now (:func:`refusal` is None), remembered by what
+    :func:`refusal` depends on: the free-action accounting, the slots and tags spent, the free actions."""
+    budget = fighter.budget
+    spent = budget.spent
+    key = (
+        options.free_action_accounting,
+        budget.ended,
+        budget.full_round,
+        spent.get("standard", 0),
+        spent.get("simple", 0),
+        fighter.frees,
+        *budget.tags,
+    )
+    found = _AFFORDABLE.get(key)
+    if found is None:
+        if len(_AFFORDABLE) >= AFFORDABLE_LIMIT:
+            _AFFORDABLE.clear()
+        found = _AFFORDABLE[key] = {c: refusal(options, fighter, c, "") is None for c in COSTS}
+    return found
 
 
 def pay(options: FuturePathOptions, fighter: Fighter, cost: Cost) -> None:

@@ -73,6 +73,8 @@ RULE_MODULES: list[Any] = [
     readiness,
     techniques,
 ]
+#: Sets of verbs whose turn verbs :meth:`FuturePath._turn_costs_of` remembers (callers ask for a few).
+VERB_SETS = 256
 #: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
 #: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
 DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
@@ -114,7 +116,9 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         self.verbs = verb_table()
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
         self._turn_costs = [(v, possible_costs(v.cost)) for v in self.turn_verbs]
-        self._kinds = {costs for _, costs in self._turn_costs if costs is not None}
+        self._turn_costs_by: dict[
+            frozenset[str] | None, list[tuple[Verb, tuple[budget.Cost, ...] | None]]
+        ] = {}
         wire_hooks()
         turns.RESUME["action"] = self._resume_action
 
@@ -198,21 +202,30 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     ) -> list[Action]:
         """The turn actions ``fighter`` can take and pay for now (only of ``verbs``, when given)."""
         out: list[Action] = []
-        affordable = {c: budget.refusal(game.options, fighter, c, "") is None for c in budget.COSTS}
-        payable = {k: (any(affordable[c] for c in k), all(affordable[c] for c in k)) for k in self._kinds}
-        for verb, costs in self._turn_costs:
-            if verbs is not None and verb.name not in verbs:
-                continue
+        affordable = budget.affordable(game.options, fighter)
+        for verb, costs in self._turn_costs_of(verbs):
             if costs is not None:
-                some, every = payable[costs]
-                if not some:
+                if not any(affordable[c] for c in costs):
                     continue
-                if every:  # no need to price each action
+                if all(affordable[c] for c in costs):  # no need to price each action
                     out.extend(verb.candidates(game, state, fighter))
                     continue
             actions = verb.candidates(game, state, fighter)
             out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
         return out
+
+    def _turn_costs_of(
+        self, verbs: Collection[str] | None
+    ) -> list[tuple[Verb, tuple[budget.Cost, ...] | None]]:
+        """The turn verbs (of ``verbs``, when given) with the costs their actions may have, in table order."""
+        key = None if verbs is None else frozenset(verbs)
+        found = self._turn_costs_by.get(key)
+        if found is None:
+            found = [(v, costs) for v, costs in self._turn_costs if key is None or v.name in key]
+            if len(self._turn_costs_by) >= VERB_SETS:
+                self._turn_costs_by.clear()
+            self._turn_costs_by[key] = found
+        return found
 
     def takes_route(self, game: G, action: Action) -> bool:
         """Issue 14 point 9: every way of moving (not the 5-foot step) may follow waypoints."""
@@ -315,8 +328,8 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         """End a turn that can pay for nothing more (only 'end' would be left)."""
         if fighter.budget.has("full-attack"):
             return
-        costs: tuple[budget.Cost, ...] = ("free", "simple", "standard", "full")
-        if all(budget.refusal(game.options, fighter, c, "") is not None for c in costs):
+        affordable = budget.affordable(game.options, fighter)
+        if not any(affordable[c] for c in ("free", "simple", "standard", "full")):
             fighter.budget.ended = True
 
     # -- answers for designers (odds.py, tally.py, duel.py) ----------------------------------------
