@@ -22,8 +22,9 @@ depend only on the board and are cached per board.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
 
@@ -57,6 +58,9 @@ TURN_VERBS = frozenset(
         "end",
     ]
 )
+#: Verbs with many actions (a square each), listed only when a step of the policy asks for them.
+LONG_VERBS = frozenset(["throw", "move", "sprint"])
+SHORT_VERBS = TURN_VERBS - LONG_VERBS
 #: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
 WORST_NET_DICE = -1
 #: Try at most this many sprint destinations (each costs a path search) before settling for a move.
@@ -75,19 +79,54 @@ class DefaultPolicy:
     def choose(self, fight: Fight) -> Action:
         """The action for the first deciding actor."""
         actor = fight.deciding()[0]
-        mine = fight.legal_actions_of(actor, None if fight.state.pending else TURN_VERBS)
-        by_verb: dict[str, list[Action]] = {}
-        for verb, actions in groupby(mine, key=_VERB):
-            by_verb.setdefault(verb, []).extend(actions)
         game = fight.game
         state = fight.state
         assert isinstance(game, FuturePathGame) and isinstance(state, FuturePathState)
-        view = View(game, state, state.fighters[mine[0].actor])
-        choice = _answer(view, by_verb) if state.pending else _turn(view, by_verb)
-        return choice or by_verb.get("end", mine)[0]
+        view = View(game, state, state.fighters[actor])
+        if state.pending:
+            mine = fight.legal_actions_of(actor)
+            answers = _by_verb(mine)
+            return _answer(view, answers) or answers.get("end", mine)[0]
+        by_verb = Listing(fight, actor)
+        choice = _turn(view, by_verb)
+        return choice or (by_verb.get("end") or fight.legal_actions_of(actor, TURN_VERBS))[0]
 
 
 _VERB = attrgetter("verb")
+
+
+def _by_verb(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """Actions grouped by verb, in the order each verb first appears."""
+    by_verb: dict[str, list[Action]] = {}
+    for verb, group in groupby(actions, key=_VERB):
+        by_verb.setdefault(verb, []).extend(group)
+    return by_verb
+
+
+class Listing(Mapping[str, list[Action]]):
+    """One actor's legal turn actions by verb (a verb is a key when it has actions): the short verbs listed
+    together when first needed, each of :data:`LONG_VERBS` only when a step asks for it."""
+
+    def __init__(self, fight: Fight, actor: str) -> None:
+        self.fight = fight
+        self.actor = actor
+        self.lists: dict[str, list[Action]] | None = None
+
+    def __getitem__(self, verb: str) -> list[Action]:
+        if self.lists is None:
+            self.lists = _by_verb(self.fight.legal_actions_of(self.actor, SHORT_VERBS))
+        found = self.lists.get(verb)
+        if found is None and verb in LONG_VERBS:
+            found = self.lists[verb] = self.fight.legal_actions_of(self.actor, (verb,))
+        if not found:
+            raise KeyError(verb)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (verb for verb in sorted(TURN_VERBS) if verb in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 # -- what the actor sees ---------------------------------------------------------------------------
@@ -102,7 +141,11 @@ class View:
         self.me = me
         self.sheet = game.sheet(me.id)
         self.foes = [f for f in state.fighters.values() if f.side != me.side and f.is_up]
-        self.geometry = geometry(game.board, attacks.blockers(state))
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        """The board's sight lines and walking distances with today's blocking objects (when first asked)."""
+        return geometry(self.game.board, attacks.blockers(self.state))
 
     def distance(self, a: Pos, b: Pos) -> int:
         """Squares between two cells."""
@@ -160,7 +203,7 @@ def geometry(board: Board, blockers: Iterable[Pos]) -> Geometry:
 # -- pending decisions -----------------------------------------------------------------------------
 
 
-def _answer(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _answer(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Answer a pending decision: attack when that is an answer (best expected damage), else decline."""
     for verb in ATTACKING_ANSWERS:
         options = [a for a in by_verb.get(verb, []) if a.using is None or a.using in view.game.weapons]
@@ -182,7 +225,7 @@ def _answer_value(view: View, action: Action) -> float:
 # -- a turn ----------------------------------------------------------------------------------------
 
 
-def _turn(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _turn(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """The next action of the actor's turn, or None to end it."""
     steps = (
         _stand,
@@ -201,34 +244,32 @@ def _turn(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return None
 
 
-def _stand(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _stand(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Get up from prone, sitting or kneeling (a Simple action) before anything else."""
     if view.me.posture != "standing" and "stand" in by_verb:
         return by_verb["stand"][0]
     return None
 
 
-def _grenade(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _grenade(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Throw a damaging grenade where its blast holds the most standing enemies (2+) and no ally.
 
     Uncooked throws first: cooking can go off in the hand (rule 34)."""
-    throws = by_verb.get("throw")
-    if not throws or len(view.foes) < 2:
+    if len(view.foes) < 2:
         return None
-    board = view.game.board
-    per_cell = int(board.scale.per_cell)
+    per_cell = int(view.game.board.scale.per_cell)
     friends = [f.pos for f in view.state.fighters.values() if f.side == view.me.side and f.status != "dead"]
-    spots: dict[int, dict[Pos, int]] = {}
+    radii = {w.radius_ft // per_cell for w in view.game.weapons.values() if w.effect == "damage"}
+    spots = {radius: _blast_spots(view, radius, friends) for radius in sorted(radii)}
+    if not any(spots.values()):  # no square to throw at: the throws need not be listed
+        return None
     best: tuple[int, int] | None = None
     choice = None
-    for action in throws:
+    for action in by_verb.get("throw", ()):
         weapon = view.game.weapons.get(action.using or "")
         if weapon is None or weapon.effect != "damage" or action.at is None:
             continue
-        radius = weapon.radius_ft // per_cell
-        if radius not in spots:
-            spots[radius] = _blast_spots(view, radius, friends)
-        hits = spots[radius].get(action.at, 0)
+        hits = spots[weapon.radius_ft // per_cell].get(action.at, 0)
         key = (hits, -len(action.flags))
         if hits >= 2 and (best is None or key > best):
             best, choice = key, action
@@ -283,7 +324,7 @@ def _mean(weapon: Weapon) -> float:
     return _MEANS[key]
 
 
-def _strike(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Attack the best standing target; a Full Attack when it can, the Bonus Attack when it may."""
     choice = _best_attack(view, by_verb)
     if choice is None:
@@ -297,7 +338,7 @@ def _strike(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return action
 
 
-def _best_attack(view: View, by_verb: dict[str, list[Action]]) -> tuple[Action, Odds] | None:
+def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Action, Odds] | None:
     """The attack to make: lowest-HP target it can hurt, best weapon, Full Attack if possible."""
     up = {f.id: f for f in view.foes}
     best: tuple[bool, bool, int, float] | None = None
@@ -316,7 +357,7 @@ def _best_attack(view: View, by_verb: dict[str, list[Action]]) -> tuple[Action, 
     return choice
 
 
-def _finish_off(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Coup de grace on the dying enemy with the lowest HP."""
     options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
     if not options:
@@ -324,7 +365,7 @@ def _finish_off(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return min(options, key=lambda a: view.state.fighters[a.target or ""].hp)
 
 
-def _stabilize(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _stabilize(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """A medic with nothing better to do stabilizes the dying ally closest to death."""
     fighters = view.state.fighters
     options = [a for a in by_verb.get("stabilize", ()) if a.target in fighters]
@@ -334,7 +375,7 @@ def _stabilize(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
 
 
-def _draw(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """With empty hands, draw the weapon that suits the distance to the nearest enemy."""
     if view.me.hands or "draw" not in by_verb:
         return None
@@ -352,7 +393,7 @@ def _draw(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return max(by_verb["draw"], key=fitness)
 
 
-def _reload(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Reload a drawn weapon that is empty."""
     for action in by_verb.get("reload", ()):
         if view.me.ammo.get(action.target or "", 1) <= 0:
@@ -363,7 +404,7 @@ def _reload(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
 # -- moving ----------------------------------------------------------------------------------------
 
 
-def _close_in(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _close_in(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Move toward a square to attack from, with the weapon in hand (melee or ranged)."""
     moves = by_verb.get("move", [])
     if not view.foes or not (moves or "sprint" in by_verb):

@@ -9,7 +9,6 @@ holds the slots; this module adds the free-action accounting and the seed's own 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Literal
 
 from tactica.engine.budget import FULL, Economy
@@ -107,14 +106,14 @@ def _bonus_refusal(options: FuturePathOptions, fighter: Fighter, what: str) -> s
 
 
 #: Whether each cost can be paid, by everything :func:`refusal` reads of the options and the budget.
-_AFFORDABLE: dict[tuple[object, ...], Mapping[Cost, bool]] = {}
+_AFFORDABLE: dict[tuple[object, ...], frozenset[Cost]] = {}
 #: Entries :data:`_AFFORDABLE` may hold before it starts over (budgets take few shapes).
 AFFORDABLE_LIMIT = 4096
 
 
-def affordable(options: FuturePathOptions, fighter: Fighter) -> Mapping[Cost, bool]:
-    """For each cost, whether ``fighter`` can pay it now (:func:`refusal` is None), remembered by what
-    :func:`refusal` depends on: the free-action accounting, the slots and tags spent, the free actions."""
+def affordable(options: FuturePathOptions, fighter: Fighter) -> frozenset[Cost]:
+    """The costs ``fighter`` can pay now (:func:`refusal` is None), remembered by what :func:`refusal`
+    depends on: the free-action accounting, the slots and tags spent, the free actions."""
     budget = fighter.budget
     spent = budget.spent
     key = (
@@ -130,7 +129,7 @@ def affordable(options: FuturePathOptions, fighter: Fighter) -> Mapping[Cost, bo
     if found is None:
         if len(_AFFORDABLE) >= AFFORDABLE_LIMIT:
             _AFFORDABLE.clear()
-        found = _AFFORDABLE[key] = {c: refusal(options, fighter, c, "") is None for c in COSTS}
+        found = _AFFORDABLE[key] = frozenset(c for c in COSTS if refusal(options, fighter, c, "") is None)
     return found
 
 

@@ -205,13 +205,13 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         affordable = budget.affordable(game.options, fighter)
         for verb, costs in self._turn_costs_of(verbs):
             if costs is not None:
-                if not any(affordable[c] for c in costs):
+                if affordable.isdisjoint(costs):
                     continue
-                if all(affordable[c] for c in costs):  # no need to price each action
+                if affordable.issuperset(costs):  # no need to price each action
                     out.extend(verb.candidates(game, state, fighter))
                     continue
             actions = verb.candidates(game, state, fighter)
-            out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
+            out.extend(a for a in actions if verb.cost(game, fighter, a) in affordable)
         return out
 
     def _turn_costs_of(
@@ -328,8 +328,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         """End a turn that can pay for nothing more (only 'end' would be left)."""
         if fighter.budget.has("full-attack"):
             return
-        affordable = budget.affordable(game.options, fighter)
-        if not any(affordable[c] for c in ("free", "simple", "standard", "full")):
+        if budget.affordable(game.options, fighter).isdisjoint(("free", "simple", "standard", "full")):
             fighter.budget.ended = True
 
     # -- answers for designers (odds.py, tally.py, duel.py) ----------------------------------------
