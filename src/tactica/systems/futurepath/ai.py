@@ -277,15 +277,34 @@ def _grenade(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
 
 
 def _blast_spots(view: View, radius: int, friends: list[Pos]) -> dict[Pos, int]:
-    """Squares a blast of ``radius`` centred there would catch 2+ standing enemies and no ally in."""
+    """Squares a blast of ``radius`` centred there would catch 2+ standing enemies and no ally in
+    (remembered per board by the enemies' and allies' squares)."""
     board = view.game.board
+    key = (radius, tuple(f.pos for f in view.foes), tuple(friends))
+    per_board = _SPOTS.setdefault(board, {})
+    found = per_board.get(key)
+    if found is None:
+        if len(per_board) >= SPOTS_LIMIT:
+            per_board.clear()
+        found = per_board[key] = _spots(board, radius, key[1], friends)
+    return found
+
+
+def _spots(board: Board, radius: int, foes: Iterable[Pos], friends: list[Pos]) -> dict[Pos, int]:
     counts: dict[Pos, int] = {}
-    for foe in view.foes:
-        for p in board.cells_within(foe.pos, radius):
+    for foe in foes:
+        for p in board.cells_within(foe, radius):
             counts[p] = counts.get(p, 0) + 1
     return {
         p: n for p, n in counts.items() if n >= 2 and not any(board.distance(p, q) <= radius for q in friends)
     }
+
+
+#: Blast spots by board and (radius, enemies' squares, allies' squares); at most this many per board.
+SPOTS_LIMIT = 4096
+_SPOTS: weakref.WeakKeyDictionary[Board, dict[tuple[object, ...], dict[Pos, int]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +431,7 @@ def _close_in(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     weapon = _main_weapon(view)
     if weapon is None or weapon.is_melee:
         reach = attacks.reach_squares(view.game, weapon) if weapon else 1
-        return _melee_spot(view, moves, by_verb.get("sprint", []), reach)
+        return _melee_spot(view, moves, by_verb, reach)
     return _firing_spot(view, moves, weapon)
 
 
@@ -425,27 +444,47 @@ def _main_weapon(view: View) -> Weapon | None:
     return None
 
 
-def _melee_spot(view: View, moves: list[Action], sprints: list[Action], reach: int) -> Action | None:
-    """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one."""
-    for options, checked in ((moves, False), (sprints, True)):
-        ranked = sorted(
-            (key, i, a) for i, a in enumerate(options) if (key := _melee_key(view, a.at, reach)) is not None
-        )
-        for _key, _i, action in ranked[:SPRINT_TRIES] if checked else ranked[:1]:
-            if not checked or _sure_footed(view, action):
-                return action
+def _melee_spot(
+    view: View, moves: list[Action], by_verb: Mapping[str, list[Action]], reach: int
+) -> Action | None:
+    """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one
+    (sprints are listed only when no move will do)."""
+    keys = MeleeKeys(view, reach)
+    ranked = keys.ranked(moves)
+    if ranked:
+        return ranked[0]
+    for action in keys.ranked(by_verb.get("sprint", []))[:SPRINT_TRIES]:
+        if _sure_footed(view, action):
+            return action
     target = min(view.foes, key=lambda f: (view.geometry.walk(f.pos).get(view.me.pos, 999), f.hp))
-    return _approach(view, moves, sprints, target)
+    return _approach(view, moves, by_verb.get("sprint", []), target)
 
 
-def _melee_key(view: View, at: Pos | None, reach: int) -> tuple[int, int, int] | None:
-    if at is None:
-        return None
-    targets = [f.hp for f in view.foes if view.distance(at, f.pos) <= reach]
-    if not targets:
-        return None
-    crowd = sum(1 for f in view.foes if view.distance(at, f.pos) <= 1)
-    return (min(targets), crowd, view.distance(view.me.pos, at))
+class MeleeKeys:
+    """How good a square is to attack from in melee (smaller is better): the weakest standing enemy within
+    ``reach``, the enemies next to it, the distance from here; counted once from the enemies' squares."""
+
+    def __init__(self, view: View, reach: int) -> None:
+        self.view = view
+        self.weakest: dict[Pos, int] = {}
+        self.crowd: dict[Pos, int] = {}
+        board = view.game.board
+        for foe in view.foes:
+            for p in board.cells_within(foe.pos, reach):
+                self.weakest[p] = min(self.weakest.get(p, foe.hp), foe.hp)
+            for p in board.cells_within(foe.pos, 1):
+                self.crowd[p] = self.crowd.get(p, 0) + 1
+
+    def of(self, at: Pos | None) -> tuple[int, int, int] | None:
+        """The key of a move to ``at``; None when no standing enemy is within reach of it."""
+        if at is None or at not in self.weakest:
+            return None
+        return (self.weakest[at], self.crowd.get(at, 0), self.view.distance(self.view.me.pos, at))
+
+    def ranked(self, actions: list[Action]) -> list[Action]:
+        """The actions that end within reach of a standing enemy, best first (ties in listed order)."""
+        keyed = sorted((key, i, a) for i, a in enumerate(actions) if (key := self.of(a.at)) is not None)
+        return [a for _key, _i, a in keyed]
 
 
 def _sure_footed(view: View, action: Action) -> bool:
