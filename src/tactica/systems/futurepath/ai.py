@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
+from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
@@ -113,14 +114,22 @@ class Listing(Mapping[str, list[Action]]):
         self.lists: dict[str, list[Action]] | None = None
 
     def __getitem__(self, verb: str) -> list[Action]:
+        found: list[Action] | None = self.get(verb)
+        if found is None:
+            raise KeyError(verb)
+        return found
+
+    def get(self, verb: str, default: Any = None) -> Any:
+        """The actions of ``verb``, else ``default`` (``Mapping.get`` without raising and catching)."""
         if self.lists is None:
             self.lists = _by_verb(self.fight.legal_actions_of(self.actor, SHORT_VERBS))
         found = self.lists.get(verb)
         if found is None and verb in LONG_VERBS:
             found = self.lists[verb] = self.fight.legal_actions_of(self.actor, (verb,))
-        if not found:
-            raise KeyError(verb)
-        return found
+        return found or default
+
+    def __contains__(self, verb: object) -> bool:
+        return isinstance(verb, str) and self.get(verb) is not None
 
     def __iter__(self) -> Iterator[str]:
         return (verb for verb in sorted(TURN_VERBS) if verb in self)

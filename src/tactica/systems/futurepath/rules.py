@@ -73,8 +73,9 @@ RULE_MODULES: list[Any] = [
     readiness,
     techniques,
 ]
-#: Sets of verbs whose turn verbs :meth:`FuturePath._turn_costs_of` remembers (callers ask for a few).
-VERB_SETS = 256
+#: Listing plans :meth:`FuturePath._turn_plan` remembers (callers ask for a few sets of verbs; budgets take
+#: a few shapes).
+PLANS = 1024
 #: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
 #: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
 DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
@@ -116,9 +117,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         self.verbs = verb_table()
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
         self._turn_costs = [(v, possible_costs(v.cost)) for v in self.turn_verbs]
-        self._turn_costs_by: dict[
-            frozenset[str] | None, list[tuple[Verb, tuple[budget.Cost, ...] | None]]
-        ] = {}
+        self._plans: dict[tuple[frozenset[str] | None, frozenset[budget.Cost]], list[tuple[Verb, bool]]] = {}
         wire_hooks()
         turns.RESUME["action"] = self._resume_action
 
@@ -203,28 +202,32 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         """The turn actions ``fighter`` can take and pay for now (only of ``verbs``, when given)."""
         out: list[Action] = []
         affordable = budget.affordable(game.options, fighter)
-        for verb, costs in self._turn_costs_of(verbs):
-            if costs is not None:
-                if affordable.isdisjoint(costs):
-                    continue
-                if affordable.issuperset(costs):  # no need to price each action
-                    out.extend(verb.candidates(game, state, fighter))
-                    continue
+        for verb, priced in self._turn_plan(verbs, affordable):
             actions = verb.candidates(game, state, fighter)
-            out.extend(a for a in actions if verb.cost(game, fighter, a) in affordable)
+            if priced:
+                out.extend(a for a in actions if verb.cost(game, fighter, a) in affordable)
+            else:
+                out.extend(actions)
         return out
 
-    def _turn_costs_of(
-        self, verbs: Collection[str] | None
-    ) -> list[tuple[Verb, tuple[budget.Cost, ...] | None]]:
-        """The turn verbs (of ``verbs``, when given) with the costs their actions may have, in table order."""
-        key = None if verbs is None else frozenset(verbs)
-        found = self._turn_costs_by.get(key)
+    def _turn_plan(
+        self, verbs: Collection[str] | None, affordable: frozenset[budget.Cost]
+    ) -> list[tuple[Verb, bool]]:
+        """The turn verbs (of ``verbs``, when given) that may have affordable actions, in table order, each
+        with whether its actions must be priced one by one (a verb whose every possible cost is affordable,
+        or none, needs no pricing)."""
+        key = (None if verbs is None else frozenset(verbs), affordable)
+        found = self._plans.get(key)
         if found is None:
-            found = [(v, costs) for v, costs in self._turn_costs if key is None or v.name in key]
-            if len(self._turn_costs_by) >= VERB_SETS:
-                self._turn_costs_by.clear()
-            self._turn_costs_by[key] = found
+            found = [
+                (v, costs is None or not affordable.issuperset(costs))
+                for v, costs in self._turn_costs
+                if (key[0] is None or v.name in key[0])
+                and (costs is None or not affordable.isdisjoint(costs))
+            ]
+            if len(self._plans) >= PLANS:
+                self._plans.clear()
+            self._plans[key] = found
         return found
 
     def takes_route(self, game: G, action: Action) -> bool:
