@@ -103,8 +103,9 @@ class SearchPolicy:
 
     def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
         """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
-        actions (fewer if the fight ends)."""
+        actions (fewer if the fight ends). Nobody undoes a playout: it keeps no checkpoints."""
         sim = fight.clone(dice=SeededDice(seed))
+        sim.checkpoints = False
         sim.apply(first)
         for _ in range(self.horizon):
             if sim.is_over():
