@@ -4,12 +4,14 @@ search that finds an attack where its guide would waste the turn."""
 
 from __future__ import annotations
 
+import random
 from importlib.resources import files
 
 import pytest
 
 from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
+from tactica.ai.search.candidates import NEAREST, candidates
 from tactica.ai.search.policy import WIDTH, better
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
@@ -163,3 +165,25 @@ def test_a_scenario_may_name_a_budgeted_search_and_a_bad_budget_names_its_line()
     assert load_scenario_text(text, "x.yaml").ai["rangers"] == "search:64"
     with pytest.raises(ScenarioError, match=r"x\.yaml:\d+.*search budget 'soon': write a number of playouts"):
         load_scenario_text(text.replace("search:64", "search:soon"), "x.yaml")
+
+
+def test_a_move_is_compared_with_moves_to_the_squares_nearest_its_own() -> None:
+    """Issue 17 point 3: where the default AI moves and no action aims at an enemy, the search compares the
+    move with the same verb at the squares nearest its destination (never a far one, never another verb)."""
+    legal = [Action("ann", "move", at=(x, y)) for x in range(8) for y in range(8)]
+    legal += [Action("ann", "end"), Action("ann", "drop", target="club")]
+    preferred = Action("ann", "move", at=(4, 4))
+    tried = candidates(legal, preferred, {"orc"}, random.Random(0), 4)
+    assert tried[0] == preferred and len(set(tried)) == 4
+    assert {a.verb for a in tried} == {"move"}
+    assert all(a.at is not None and max(abs(a.at[0] - 4), abs(a.at[1] - 4)) == 1 for a in tried[1:])
+
+
+def test_attacks_on_enemies_come_before_other_squares() -> None:
+    """Issue 17 point 3: the variations aimed at an enemy fill the candidates first; other squares only the
+    room left."""
+    legal = [Action("ann", "move", at=(x, 0)) for x in range(20)]
+    legal += [Action("ann", "attack", target=foe) for foe in ("orc", "imp")]
+    tried = candidates(legal, Action("ann", "move", at=(10, 0)), {"orc", "imp"}, random.Random(1), 4)
+    assert {a.target for a in tried[1:3]} == {"orc", "imp"} and tried[3].verb == "move"
+    assert tried[3].at is not None and 0 < abs(tried[3].at[0] - 10) <= NEAREST // 2
