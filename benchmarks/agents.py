@@ -69,6 +69,12 @@ def play(task: tuple[str, int, str]) -> Played:
     return Played(system_id, _result(fight, mine), tuple(search.times))
 
 
+def tasks(system_id: str, first: int, fights: int, budget: str) -> list[tuple[str, int, str]]:
+    """The :func:`play` tasks of fights ``first`` to ``first + fights - 1`` of a system (a later batch adds
+    fights of its own dice to an earlier one)."""
+    return [(system_id, i, budget) for i in range(first, first + fights)]
+
+
 def _result(fight: Fight, mine: str) -> str:
     outcome = fight.outcome()
     if outcome is None or outcome.cut_off:
@@ -95,22 +101,24 @@ def report(system_id: str, played: Sequence[Played], seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``agents.py [--fights N] [--budget 64|200ms] [--workers W] [--systems ID ...]``."""
+    """Command line: ``agents.py [--fights N] [--first I] [--budget 64|200ms] [--workers W]
+    [--systems ID ...]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fights", type=int, default=10, help="fights per system (half on each side)")
+    parser.add_argument("--first", type=int, default=0, help="number of the first fight (its seed and side)")
     parser.add_argument("--budget", default="", help="search budget: playouts (64) or time (200ms)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--systems", nargs="*", default=list(SYSTEMS), choices=SYSTEMS)
     args = parser.parse_args(argv)
     print(
         f"search{':' + args.budget if args.budget else ''} against default, {args.fights} fights per system"
-        f" (half on each side of the demo), {args.workers} workers; draws and cut-offs are not wins"
+        f" from fight {args.first} (half on each side of the demo), {args.workers} workers;"
+        " draws and cut-offs are not wins"
     )
     with multiprocessing.Pool(args.workers) as pool:
         for system_id in args.systems:
             start = time.perf_counter()
-            tasks = [(system_id, i, args.budget) for i in range(args.fights)]
-            played = pool.map(play, tasks, chunksize=1)
+            played = pool.map(play, tasks(system_id, args.first, args.fights, args.budget), chunksize=1)
             print(report(system_id, played, time.perf_counter() - start), flush=True)
     return 0
 

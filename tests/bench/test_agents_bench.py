@@ -15,3 +15,11 @@ def test_the_report_counts_draws_and_cut_offs_as_not_wins_with_a_wilson_interval
     assert "fights   5: wins   2, losses   1, draws 1, cut off 1; win rate 40.0%" in line
     assert "[95% 11.8%-76.9%] (unsure of the 60% target)" in line
     assert "decision 200.0 ms mean, 300 ms max over 10" in line
+
+
+def test_a_later_batch_plays_fights_of_its_own_dice_and_sides() -> None:
+    """Issue 17 point 3: ``--first 20 --fights 4`` plays fights 20 to 23 (new dice seeds, sides still
+    alternating), so a second batch adds to the first rather than repeating it."""
+    agents = load_script("agents")
+    assert agents.tasks("srb", 20, 4, "200ms") == [("srb", i, "200ms") for i in (20, 21, 22, 23)]
+    assert agents.tasks("srb", 0, 2, "") == [("srb", 0, ""), ("srb", 1, "")]
