@@ -70,6 +70,7 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
+	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/table.py
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
