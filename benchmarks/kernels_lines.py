@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tactica.analysis.kernels import kernel_named
 from tactica.analysis.kernels.batches import run_kernel
-from tactica.analysis.kernels.proofs import lockstep, win_gap
+from tactica.analysis.kernels.proofs import rows_lockstep, win_gap
 from tactica.analysis.sim import SimSpec, run_fights, sim_spec
 from tactica.scenario import load_scenario
 
@@ -53,9 +53,9 @@ def proofs(
 ) -> list[str]:
     """The lockstep and distribution proofs, as report lines ending in 'ok' or 'FAILED'."""
     found = kernel_named(kernel)
-    wrong = lockstep(found, spec, range(seeds))
+    wrong = rows_lockstep(found, spec, range(seeds))
     lines = [f"  lockstep, {seeds} engine tapes: {len(wrong)} differ — {'FAILED' if wrong else 'ok'}"]
-    lines += [f"    seed {seed}: {'; '.join(why[:3])}" for seed, why in list(wrong.items())[:5]]
+    lines += [f"    {line}" for line in wrong[:5]]
     if engine_fights:
         side = spec.sides[spec.combatants[0]]
         gap = win_gap(found, spec, side, kernel_fights, engine_fights, workers)

@@ -23,7 +23,7 @@ class CoinKernel(Kernel):
             return f"{len(people)} combatants, not two"
         return None if set(ai.values()) == {"default"} else "an AI other than the default"
 
-    def play(self, game: Game, dice: KernelDice) -> Outcomes:
+    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
         people = game.setup["combatants"]
         names = tuple(c["id"] for c in people)
         sides = tuple(dict.fromkeys(c["side"] for c in people))

@@ -71,20 +71,20 @@ def test_kernel_rows_and_summary_have_the_engines_shape(coin_only: CoinKernel) -
     """Issue 16 B: the same rows (columns, order, types; seed and actions empty) and summary from either tier."""
     spec = _spec()
     engine_rows = run_fights(spec, 4, workers=1)
-    kernel_rows = outcome_rows(coin_only.run(load_scenario(DUEL).game, 4, seed=1))
+    kernel_rows = outcome_rows(coin_only.run(load_scenario(DUEL).game, {}, 4, seed=1))
     assert [list(r) for r in kernel_rows] == [list(r) for r in engine_rows]
     for mine, theirs in zip(kernel_rows, engine_rows, strict=True):
         assert mine["seed"] is None and mine["actions"] is None
         for key, value in mine.items():
             assert None in (value, theirs[key]) or type(value) is type(theirs[key]), key
-    kernel = summarize_outcomes(spec, coin_only.run(load_scenario(DUEL).game, 40, seed=1))
+    kernel = summarize_outcomes(spec, coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1))
     assert _shape(kernel.to_dict()) == _shape(summarize(spec, engine_rows).to_dict())
 
 
 def test_kernel_summary_agrees_with_the_summary_of_its_rows(coin_only: CoinKernel) -> None:
     """The array summary is the engine's summary of the same rows (quantiles, means, rates)."""
     spec = _spec()
-    found = coin_only.run(load_scenario(DUEL).game, 101, seed=5)
+    found = coin_only.run(load_scenario(DUEL).game, {}, 101, seed=5)
     mine, theirs = summarize_outcomes(spec, found).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
     assert _flat(mine) == pytest.approx(_flat(theirs))
 

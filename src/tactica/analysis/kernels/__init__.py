@@ -8,15 +8,22 @@ True
 
 from __future__ import annotations
 
+import os
+
+# The kernels use no linear algebra: one BLAS thread (set before NumPy loads) keeps this process
+# single-threaded, so sim's workers can be forked (fast) rather than started from a fork server (seconds).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from collections.abc import Mapping
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
 from tactica.analysis.kernels.dice import GeneratorDice, KernelDice, TapeDice, TapeMismatch
+from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
 from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
-KERNELS: list[Kernel] = [FuturePathLines()]
+KERNELS: list[Kernel] = [FuturePathDuel(), FuturePathLines()]
 
 
 def register_kernel(kernel: Kernel) -> None:

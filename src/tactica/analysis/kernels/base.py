@@ -11,8 +11,9 @@ engine (docs/performance.md, "Tiers"): lockstep on the engine's tapes and the di
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,9 @@ RESULTS = ("win", "draw", "cut off")
 WIN, DRAW, CUT_OFF = range(3)
 #: ``Outcomes.out_round`` of a combatant who never went out of action.
 NEVER = -1
+#: Models a kernel keeps (per game and policies) before it forgets them all.
+MODELS_KEPT = 16
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,6 @@ class Kernel(ABC):
 
     name: str
     system: str
-    #: What the kernel cannot give that the engine's rows carry (shown in the docs and by ``sim -v``).
-    lacks = "the per-fight action log, the action count and an engine seed per fight"
 
     @abstractmethod
     def covers(self, game: Game, ai: Mapping[str, str]) -> str | None:
@@ -86,17 +88,67 @@ class Kernel(ABC):
         kernel's coverage; else the reason it does not, in a few words."""
 
     @abstractmethod
-    def play(self, game: Game, dice: KernelDice) -> Outcomes:
+    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
         """Play ``dice.fights`` fights of a covered game to their ends, drawing dice in the engine's order."""
 
-    def run(self, game: Game, fights: int, seed: int) -> Outcomes:
+    def run(self, game: Game, ai: Mapping[str, str], fights: int, seed: int) -> Outcomes:
         """``fights`` fights on a NumPy generator seeded ``seed``."""
-        return self.play(game, GeneratorDice(fights, seed))
+        return self.play(game, ai, GeneratorDice(fights, seed))
 
-    def replay(self, game: Game, faces: Sequence[int]) -> Outcomes:
+    def replay(self, game: Game, ai: Mapping[str, str], faces: Sequence[int]) -> Outcomes:
         """The one fight the engine played with these faces (its ``Fight.faces``), replayed by the kernel;
         :class:`~.dice.TapeMismatch` when the kernel does not use exactly those dice."""
         tape = TapeDice(faces)
-        found = self.play(game, tape)
+        found = self.play(game, ai, tape)
         tape.finish()
         return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A kernel goes to worker processes without the models it remembers (they hold games)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_models"}
+
+    def remembered(
+        self, game: Game, ai: Mapping[str, str], make: Callable[[Game, Mapping[str, str]], M]
+    ) -> M:
+        """``make(game, ai)`` (a kernel's model of the fight: worked out once per game and policies, as every
+        batch and every replay asks for it again)."""
+        key = (id(game), tuple(sorted(ai.items())))
+        cache: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Game, Any]]
+        cache = self.__dict__.setdefault("_models", {})
+        found = cache.get(key)
+        if found is None or found[0] is not game:
+            if len(cache) >= MODELS_KEPT:
+                cache.clear()
+            found = cache[key] = (game, make(game, ai))
+        model: M = found[1]
+        return model
+
+
+def duel_outcomes(
+    names: tuple[str, str],
+    sides: tuple[str, str],
+    start: Sequence[int],
+    left: npt.NDArray[np.int64],
+    winner: npt.NDArray[np.int8],
+    result: npt.NDArray[np.int8],
+    rounds: npt.NDArray[np.int32],
+    unit: str = "hp",
+) -> Outcomes:
+    """The outcomes of duels between fighter 0 and 1 (fighter i on side i) whose one harm track ``unit``
+    went from ``start`` to ``left`` (n, 2); the loser of a won fight went out in its last round."""
+    taken = (np.asarray(start, dtype=np.int64) - left).astype(np.float64)
+    n = len(winner)
+    out_round = np.full((n, 2), NEVER, dtype=np.int32)
+    won = np.nonzero(result == WIN)[0]
+    out_round[won, 1 - winner[won]] = rounds[won]
+    return Outcomes(
+        names,
+        sides,
+        winner,
+        result,
+        rounds,
+        {f"{name}.{unit}": left[:, i].astype(np.int32) for i, name in enumerate(names)},
+        taken,
+        taken[:, ::-1].copy(),
+        out_round,
+    )

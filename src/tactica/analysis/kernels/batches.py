@@ -37,7 +37,7 @@ def batch_sizes(n: int) -> list[int]:
 
 def play_batch(kernel: Kernel, spec: SimSpec, batch: int, size: int) -> Outcomes:
     """Batch number ``batch`` of the run (the unit of work a worker gets)."""
-    return kernel.run(game_of(spec), size, batch_seed(spec.seed, batch))
+    return kernel.run(game_of(spec), spec.ai, size, batch_seed(spec.seed, batch))
 
 
 def run_kernel(

@@ -64,9 +64,8 @@ class FuturePathLines(Kernel):
         assert isinstance(state, FuturePathState)
         return next((why for why in _problems(game, state, ai) if why), None)
 
-    def play(self, game: Game, dice: KernelDice) -> Outcomes:
-        assert isinstance(game, FuturePathGame)
-        plan = lineup(game)
+    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
+        plan = self.remembered(game, ai, lambda g, _ai: lineup(g))
         melee = Melee(game.options, dice, list(plan.hp), list(plan.con), dice.fights)
         result = Result(dice.fights)
         first = _initiative(plan, dice)
@@ -123,8 +122,9 @@ def _fighter_problem(game: FuturePathGame, state: FuturePathState, fid: str) -> 
     return None
 
 
-def lineup(game: FuturePathGame) -> Lineup:
+def lineup(game: Game) -> Lineup:
     """The static facts of a covered fight."""
+    assert isinstance(game, FuturePathGame)
     state = game.system.new_state(game)
     assert isinstance(state, FuturePathState)
     ids = tuple(state.fighters)

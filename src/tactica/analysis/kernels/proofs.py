@@ -1,103 +1,164 @@
-"""The two proofs that hold a kernel to the engine (issue 16 part B; docs/performance.md, "Tiers").
+"""The two proofs that hold a kernel to the engine (docs/performance.md, "Tiers"), for the tests (small N)
+and ``benchmarks/kernels.py`` (full N).
 
-* :func:`lockstep`: the engine plays a fight with the sides' policies; the kernel replays it on the engine's
-  own dice tape (``Fight.faces``) and must give the same winner, result, rounds, remaining harm of every
-  combatant (each track the kernel reports, e.g. ``ada.hp``, read from the engine's fighter), harm dealt and
-  taken, and the round each combatant first went out of action.
-* :func:`win_gap`: the difference of one side's win rate between kernel fights and engine fights, in
-  standard errors of that difference.
+- :func:`lockstep`: the engine plays a fight with the sides' policies; the kernel replays its dice tape
+  (``Fight.faces``) and must give the same winner, result, rounds and remaining harm.
+- :func:`rows_lockstep`: the same on ``sim``'s rows: the engine's row of a fight and the kernel's row of its
+  replay agree on every column a kernel gives (harm dealt and taken, who went out and when, too).
+- :func:`distribution`: over many kernel fights, each side's win rate lies within a few standard errors of
+  the exact odds; :func:`win_gap`, where there are none: against the engine's own fights.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from tactica.ai.sides import make_policies
-from tactica.analysis.kernels.base import NEVER, RESULTS, Kernel, Outcomes
-from tactica.analysis.sim import SimSpec, game_of, run_fights
+from tactica.ai import make_policies
+from tactica.analysis.kernels.base import RESULTS, Kernel, Outcomes
+from tactica.analysis.kernels.tables import outcome_rows
+from tactica.analysis.sim import SimSpec, fight_seed, game_of, play_one, run_fights
 from tactica.engine import Fight, Game
 
-
-@dataclass
-class EngineFight:
-    """One engine fight with its dice tape and what ``sim`` tallies of it."""
-
-    fight: Fight
-    taken: dict[str, float]
-    dealt: dict[str, float]
-    out_round: dict[str, int]
+#: Actions after which an engine fight of a proof is given up (as ``sim`` does).
+MAX_ACTIONS = 100_000
 
 
-def engine_fight(game: Game, spec: SimSpec, seed: int) -> EngineFight:
-    """Play one fight on the engine with the sides' policies, tallying harm and who went out when."""
+def engine_fight(game: Game, ai: Mapping[str, str], seed: int) -> Fight:
+    """The fight the engine plays on ``seed`` with each side's policy (seeded as ``sim`` seeds them)."""
     fight = Fight(game, seed=seed)
-    policies = make_policies(spec.system, spec.ai, seed)
-    played = EngineFight(fight, {}, {}, {})
-    while not fight.state.over:
-        actor = fight.deciding()[0]
-        for event in fight.apply(policies[spec.sides[actor]].choose(fight)):
-            for harm in fight.system.harm_done(game, event):
-                played.taken[harm.taker] = played.taken.get(harm.taker, 0.0) + harm.amount
-                if harm.dealer is not None and harm.dealer != harm.taker:
-                    played.dealt[harm.dealer] = played.dealt.get(harm.dealer, 0.0) + harm.amount
-        for name in fight.system.out_of_action(game, fight.state):
-            played.out_round.setdefault(name, fight.state.order.round)
-    return played
+    policies = make_policies(game.system.id, ai, seed)
+    for _ in range(MAX_ACTIONS):
+        if fight.is_over():
+            break
+        fight.apply(policies[fight.side_of(fight.deciding()[0])].choose(fight))
+    return fight
 
 
-def differences(played: EngineFight, found: Outcomes) -> list[str]:
-    """What the kernel's replay (one fight) says differently from the engine."""
-    outcome = played.fight.outcome()
-    assert outcome is not None
-    winner = found.sides[found.winner[0]] if found.winner[0] >= 0 else None
-    out = [
-        f"{what}: engine {a}, kernel {b}"
-        for what, a, b in (
-            ("winner", outcome.winner, winner),
-            ("result", outcome.result, RESULTS[found.result[0]]),
-            ("rounds", outcome.round, int(found.rounds[0])),
-        )
-        if a != b
-    ]
-    fighters = played.fight.state.fighters  # type: ignore[attr-defined]
-    for track, values in found.remaining.items():
-        name, field = track.rsplit(".", 1)
-        if getattr(fighters[name], field) != int(values[0]):
-            out.append(f"{track}: engine {getattr(fighters[name], field)}, kernel {int(values[0])}")
-    for j, name in enumerate(found.names):
-        out_round = int(found.out_round[0][j])
-        pairs = (
-            ("taken", played.taken.get(name, 0.0), float(found.taken[0][j])),
-            ("dealt", played.dealt.get(name, 0.0), float(found.dealt[0][j])),
-            ("out round", played.out_round.get(name), None if out_round == NEVER else out_round),
-        )
-        out += [f"{name} {what}: engine {a}, kernel {b}" for what, a, b in pairs if a != b]
-    return out
+def engine_result(fight: Fight, tracks: Iterable[str]) -> dict[str, object]:
+    """What lockstep compares, from an engine fight: winner, result, rounds and each harm track left
+    (``NAME.FIELD`` of the fighter's state: ``ada.hp``, ``bo.stun``)."""
+    outcome = fight.outcome()
+    state = fight.state
+    fighters: Mapping[str, Any] = state.fighters  # type: ignore[attr-defined]  # every system has them
+    left = {}
+    for track in tracks:
+        name, _, field = track.partition(".")
+        left[track] = int(getattr(fighters[name], field))
+    return {
+        "winner": outcome.winner if outcome else None,
+        "result": outcome.result if outcome else "cut off",
+        "rounds": outcome.round if outcome else state.order.round,
+        **left,
+    }
 
 
-def lockstep(kernel: Kernel, spec: SimSpec, seeds: Iterable[int]) -> dict[int, list[str]]:
-    """Per engine seed whose replay differs, what differs (empty: the kernel is the engine on these)."""
-    game = game_of(spec)
-    found: dict[int, list[str]] = {}
+def kernel_result(found: Outcomes, i: int = 0) -> dict[str, object]:
+    """The same, for fight ``i`` of a kernel's outcomes."""
+    winner = int(found.winner[i])
+    return {
+        "winner": found.sides[winner] if winner >= 0 else None,
+        "result": RESULTS[int(found.result[i])],
+        "rounds": int(found.rounds[i]),
+        **{track: int(left[i]) for track, left in found.remaining.items()},
+    }
+
+
+def lockstep(kernel: Kernel, game: Game, ai: Mapping[str, str], seeds: Iterable[int]) -> list[str]:
+    """Every seed on which the kernel, fed the engine's dice, differs from the engine: one line each."""
+    differences = []
     for seed in seeds:
-        played = engine_fight(game, spec, seed)
-        problems = differences(played, kernel.replay(game, played.fight.faces))
-        if problems:
-            found[seed] = problems
-    return found
+        fight = engine_fight(game, ai, seed)
+        mine = kernel_result(kernel.replay(game, ai, fight.faces))
+        theirs = engine_result(fight, [t for t in mine if "." in t])
+        if mine != theirs:
+            differences.append(f"seed {seed}: kernel {mine}, engine {theirs}")
+    return differences
+
+
+def rows_lockstep(kernel: Kernel, spec: SimSpec, fights: Iterable[int]) -> list[str]:
+    """:func:`lockstep` on fights of a ``sim`` run (by number), comparing also their rows: every column a
+    kernel gives (harm dealt and taken, who went out and in which round) must be the engine's. One line for
+    each fight that differs, naming what differs."""
+    game = game_of(spec)
+    differences = []
+    for index in fights:
+        fight = engine_fight(game, spec.ai, fight_seed(spec.seed, index))
+        found = kernel.replay(game, spec.ai, fight.faces)
+        mine = {**kernel_result(found), **outcome_rows(found, index)[0]}
+        theirs = {**engine_result(fight, found.remaining), **play_one(spec, index)}
+        wrong = [k for k, v in mine.items() if k not in ("seed", "actions") and theirs.get(k) != v]
+        if wrong:
+            differences.append(
+                f"fight {index}: " + ", ".join(f"{k} kernel {mine[k]} engine {theirs.get(k)}" for k in wrong)
+            )
+    return differences
 
 
 def win_gap(
     kernel: Kernel, spec: SimSpec, side: str, kernel_fights: int, engine_fights: int, workers: int
 ) -> float:
-    """(kernel win rate - engine win rate) of ``side`` in standard errors of the difference; the kernel on
-    ``spec.seed``, the engine on ``sim``'s own fights of the same seed."""
-    game = game_of(spec)
-    found = kernel.run(game, kernel_fights, spec.seed)
+    """(kernel win rate - engine win rate) of ``side``, in standard errors of the difference: the kernel on a
+    generator seeded ``spec.seed``, the engine on ``sim``'s own fights of the same seed."""
+    found = kernel.run(game_of(spec), spec.ai, kernel_fights, spec.seed)
     p = float((found.winner == found.sides.index(side)).mean())
-    rows = run_fights(spec, engine_fights, workers=workers)
-    q = sum(row["winner"] == side for row in rows) / engine_fights
+    q = sum(row["winner"] == side for row in run_fights(spec, engine_fights, workers=workers)) / engine_fights
     se = math.sqrt(p * (1 - p) / kernel_fights + q * (1 - q) / engine_fights)
     return (p - q) / se if se else 0.0
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A side's win rate over ``fights`` kernel fights against the exact probability ``p``."""
+
+    side: str
+    fights: int
+    wins: int
+    p: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.fights
+
+    @property
+    def standard_error(self) -> float:
+        return math.sqrt(max(self.p * (1 - self.p), 1e-12) / self.fights)
+
+    @property
+    def errors(self) -> float:
+        """How many standard errors the rate lies from ``p``."""
+        return (self.rate - self.p) / self.standard_error
+
+
+def distribution(
+    kernel: Kernel, game: Game, ai: Mapping[str, str], exact: Mapping[str, float], fights: int, seed: int
+) -> list[Agreement]:
+    """Each side's kernel win rate over ``fights`` fights against its exact probability (``exact``)."""
+    found = kernel.run(game, ai, fights, seed)
+    won = found.result == RESULTS.index("win")
+    return [
+        Agreement(side, fights, int((won & (found.winner == i)).sum()), exact[side])
+        for i, side in enumerate(found.sides)
+    ]
+
+
+def initiative_mixture(game: Game, first: Mapping[str, float], tries: int = 200) -> dict[str, float]:
+    """The exact odds of a duel from its start, over the possible initiative orders: ``first`` gives the
+    probability that each side's team acts first; the fight on the first seed that starts that way gives
+    the odds from there (``system.duel_odds``)."""
+    odds: dict[str, float] = {}
+    found: set[str] = set()
+    for seed in range(tries):
+        fight = Fight(game, seed=seed)
+        leader = fight.side_of(fight.deciding()[0])
+        if leader in found or first.get(leader, 0.0) == 0.0:
+            continue
+        found.add(leader)
+        for side, p in (game.system.duel_odds(game, fight.state) or {}).items():
+            if side is not None:
+                odds[str(side)] = odds.get(str(side), 0.0) + first[leader] * p
+        if found == {s for s, p in first.items() if p > 0}:
+            return odds
+    raise ValueError(f"no seed under {tries} starts the fight with each of {sorted(first)} first")
