@@ -25,6 +25,7 @@ from tactica.analysis.kernels.futurepath_blows import Arsenal, Choice, arsenal
 from tactica.analysis.kernels.futurepath_strikes import ACTIVE, DEAD, Ints, Melee
 from tactica.engine import Game
 from tactica.systems.futurepath import attacks, turns
+from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import FuturePathState
 
@@ -48,7 +49,7 @@ class Lineup:
     hp: tuple[int, ...]
     con: tuple[int, ...]
     first: int | None  # the side that acts first, None when a roll-off decides
-    max_rounds: int
+    options: FuturePathOptions
 
 
 class FuturePathLines(Kernel):
@@ -66,7 +67,7 @@ class FuturePathLines(Kernel):
 
     def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
         plan = self.remembered(game, ai, lambda g, _ai: lineup(g))
-        melee = Melee(game.options, dice, list(plan.hp), list(plan.con), dice.fights)
+        melee = Melee(plan.options, dice, list(plan.hp), list(plan.con), dice.fights)
         result = Result(dice.fights)
         first = _initiative(plan, dice)
         for lead in (0, 1):
@@ -142,7 +143,7 @@ def lineup(game: Game) -> Lineup:
         hp=tuple(f.hp for f in state.fighters.values()),
         con=tuple(f.con for f in state.fighters.values()),
         first=None if keys[0] == keys[1] else int(keys[1] > keys[0]),
-        max_rounds=game.options.max_rounds,
+        options=game.options,
     )
 
 
@@ -193,14 +194,14 @@ class Play:
 
     def fight(self, lanes: Ints) -> None:
         """Play these fights to their ends."""
-        for round_ in range(1, self.plan.max_rounds + 1):
+        for round_ in range(1, self.plan.options.max_rounds + 1):
             self.round = round_
             for k, side in enumerate(self.slots):
                 self.team_turn(side, lanes, closes_round=k == len(self.slots) - 1)
                 lanes = lanes[~self.result.over[lanes]]
                 if not lanes.size:
                     return
-        self.result.rounds[lanes] = self.plan.max_rounds  # cut off: the last round fought
+        self.result.rounds[lanes] = self.plan.options.max_rounds  # cut off: the last round fought
 
     def team_turn(self, side: int, lanes: Ints, *, closes_round: bool) -> None:
         """Rule 3: the dying bleed (in setup order), then each member up at the start takes its turn."""
