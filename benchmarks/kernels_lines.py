@@ -1,8 +1,8 @@
 """Line-up kernels (issue 16 part B): fights per second of `sim`'s fast tier on a 4 v 4 line-up in contact
-(target 25,000/s) with 1 and 2 workers, beside the reference engine on the same scenario in the same run;
-then the two proofs at full N: lockstep on 1,000 engine dice tapes, and the kernel's win rate over 10^6
-fights within 4 standard errors of 10^5 engine fights (on 2 workers; the script prints the estimated time
-first, measured from the engine's rate).
+(target 25,000/s) and on two facing rows, with 1 and 2 workers, beside the reference engine on the same
+scenario in the same run; then the two proofs at full N on each: lockstep on 1,000 engine dice tapes (sim's
+rows too), and the kernel's win rate over 10^6 fights within 4 standard errors of 10^5 engine fights (on 2
+workers; the script prints the estimated time first, measured from the engine's rate).
 
 Run by ``make bench``. Options: ``--fights`` (kernel fights per timed run), ``--seeds`` (lockstep),
 ``--kernel-fights`` and ``--engine-fights`` (distribution; 0 skips it), ``--workers``. Importable:
@@ -25,7 +25,13 @@ from tactica.analysis.sim import SimSpec, run_fights, sim_spec
 from tactica.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-LINES = {"futurepath": ROOT / "examples" / "futurepath" / "line-4v4.yaml"}
+#: Each line-up kernel's example scenarios: the 4 v 4 of the target first.
+LINES = {
+    "futurepath-lines": [
+        ROOT / "examples" / "futurepath" / "line-4v4.yaml",
+        ROOT / "examples" / "futurepath" / "line-rows.yaml",
+    ]
+}
 TARGET = 25_000
 
 
@@ -77,9 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"Line-up kernels (os.cpu_count() = {os.cpu_count()})")
     failed = False
-    for system, path in LINES.items():
+    for kernel, path in ((k, p) for k, paths in LINES.items() for p in paths):
         spec = sim_spec(load_scenario(path), seed=1)
-        kernel = f"{system}-lines"
         found = rates(spec, kernel, args.fights, 100)
         engine = found["engine, 1 worker"]
         print(f"{path.relative_to(ROOT)} (target {TARGET:,} fights/s on the fast tier)")

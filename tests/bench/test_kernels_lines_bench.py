@@ -10,7 +10,7 @@ from tests.bench.scripts import load_script
 def test_rates_and_proofs_run_with_small_numbers() -> None:
     """Issue 16 B: `make bench` prints the kernel's and the engine's rates and both proofs' verdicts."""
     script = load_script("kernels_lines")
-    spec = sim_spec(load_scenario(script.LINES["futurepath"]), seed=1)
+    spec = sim_spec(load_scenario(script.LINES["futurepath-lines"][0]), seed=1)
     found = script.rates(spec, "futurepath-lines", 2_000, 2)
     assert set(found) == {"kernel, 1 worker", "kernel, 2 workers", "engine, 1 worker"}
     assert all(rate > 0 for rate in found.values())

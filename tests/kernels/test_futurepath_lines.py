@@ -19,6 +19,7 @@ from tactica.scenario.load import load_scenario_text
 from tests.kernels.conftest import EXAMPLES, SKIRMISH
 
 LINE = EXAMPLES / "futurepath" / "line-4v4.yaml"
+ROWS = EXAMPLES / "futurepath" / "line-rows.yaml"
 KERNEL = FuturePathLines()
 
 #: Two against two on a 2x2 map with every option the kernel reads turned from its default, critical ranges
@@ -104,6 +105,13 @@ def test_lockstep_on_the_example_line_up() -> None:
     assert rows_lockstep(KERNEL, sim_spec(load_scenario(LINE), seed=1), range(30)) == []
 
 
+def test_lockstep_on_two_rows_where_nobody_can_move() -> None:
+    """Issue 16 B lockstep, 12 fights of two facing rows on a map with no free square: fighters whose
+    neighbours are down finish off the dying (rule 38: automatic critical, CON save with A12's dice) or wait;
+    fights where the survivors cannot reach each other are cut off at round 20."""
+    assert rows_lockstep(KERNEL, sim_spec(load_scenario(ROWS), seed=1), range(12)) == []
+
+
 def test_lockstep_with_every_option_turned() -> None:
     """Issue 16 B lockstep on 50 fights: critical checks (base multiplier, explosions from 17, fumbles), a
     strict AC, multiplied flat damage, no instant death, capped off-hand advantage, flat advantage dice,
@@ -122,6 +130,22 @@ def test_sim_picks_the_kernel_for_the_example() -> None:
     spec = sim_spec(load_scenario(LINE), seed=1)
     found = covering(game_of(spec), spec.ai)
     assert found is not None and found.name == "futurepath-lines"
+
+
+def test_rows_are_covered_only_while_nobody_can_move() -> None:
+    """Issue 16 B: two rows are covered because no square is free; one free square would let the AI walk to
+    the next enemy, and a medic could stabilize a dying ally: neither is covered."""
+    rows = yaml.safe_load(ROWS.read_text())
+    assert KERNEL.covers(game_of(_spec(rows)), {"red": "default", "blue": "default"}) is None
+    rows["map"]["text"] = "a b c d .\ne f g h ."
+    assert KERNEL.covers(game_of(_spec(rows)), {"red": "default", "blue": "default"}) == (
+        "ada cannot attack gus without moving"
+    )
+    rows = yaml.safe_load(ROWS.read_text())
+    rows["combatants"][0].update(template="medic", weapons=["knife"], drawn=["knife"])
+    assert KERNEL.covers(game_of(_spec(rows)), {"red": "default", "blue": "default"}) == (
+        "ada is a medic who can stabilize, or has a Strength of 0"
+    )
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tactica.dice.expr import DiceExpr
-from tactica.systems.futurepath import attacks
+from tactica.systems.futurepath import attacks, care
 from tactica.systems.futurepath.ai import Odds, View
 from tactica.systems.futurepath.fighting import bonus_weapon_problem
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -54,12 +54,24 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Coup:
+    """A coup de grâce (rule 38, A12): an automatic critical with ``blow``'s dice, then the target's CON save
+    with ``save_net`` dice (+ advantages, - disadvantages) of its own Advantage die ``save_die``."""
+
+    blow: Blow
+    save_net: int
+    save_die: int
+
+
+@dataclass(frozen=True)
 class Arsenal:
-    """One fighter's choices: the opening attacks (Full Attack, Attack) and the Bonus Attacks after one."""
+    """One fighter's choices: the opening attacks (Full Attack, Attack), the Bonus Attacks after one, and the
+    coups de grâce it can deliver from where it stands, in the order the rules list them."""
 
     opening: tuple[Choice, ...]
     bonus: tuple[Choice, ...]
     extra_attacks: int
+    coups: tuple[Coup, ...]
 
 
 def blow(
@@ -107,6 +119,21 @@ def arsenal(game: FuturePathGame, state: FuturePathState, me: Fighter) -> Arsena
         tuple(c for c in choices if c.verb != "bonus-attack"),
         tuple(c for c in choices if c.verb == "bonus-attack"),
         sheet.extra_attacks,
+        coups(game, state, me),
+    )
+
+
+def coups(game: FuturePathGame, state: FuturePathState, me: Fighter) -> tuple[Coup, ...]:
+    """Rule 38: each (weapon, enemy) ``me`` can reach, weapon by weapon (the order of the rules' list)."""
+    return tuple(
+        Coup(
+            blow(game, state, me, foe, "attack", w),
+            care.save_dice(game, me),
+            game.sheet(foe.id).advantage_die,
+        )
+        for w in me.hands
+        for foe in state.fighters.values()
+        if foe.side != me.side and attacks.target_problem(game, state, me, foe, game.weapons[w]) is None
     )
 
 

@@ -1,13 +1,15 @@
-"""The FuturePath line-up kernel: two sides of melee fighters in contact, where every fighter reaches every
-enemy from where it stands, each side played by the default AI (issue 16 part B).
+"""The FuturePath line-up kernel: two sides of melee fighters in contact, each side played by the default AI
+(issue 16 part B), where nobody ever moves: either every fighter reaches every enemy from where it stands,
+or every square that is not a wall holds a combatant.
 
-In such a fight the default AI (:mod:`tactica.systems.futurepath.ai`) never moves, draws, reloads, throws,
-finishes off or stabilizes: while the fight goes on, some enemy is up and within reach, so each fighter's
-turn is its best attack (a Full Attack when it has Extra Attack or Extra Damage), then a Bonus Attack with
-its off-hand weapon when it has one and the rules allow it, then the end of its turn. What remains is the
-rules' bookkeeping, kept here as the engine keeps it (:mod:`tactica.systems.futurepath.turns`): team
-initiative with a d20 roll-off on a full tie, team turns in setup order, dying characters losing 1d4 CON at
-their team's turn start, the fight ending after the action that leaves a side with nobody up, and the round
+In such a fight the default AI (:mod:`tactica.systems.futurepath.ai`) never moves, draws, reloads, throws or
+stabilizes. A fighter's turn is its best attack on an enemy who is up and in reach (a Full Attack when it
+has Extra Attack or Extra Damage), then a Bonus Attack with its off-hand weapon when it has one and the
+rules allow it, then the end of its turn; with no enemy up in reach (only on a full map), a coup de grâce on
+the dying enemy in reach with the fewest HP, else the end of its turn. What remains is the rules'
+bookkeeping, kept here as the engine keeps it (:mod:`tactica.systems.futurepath.turns`): team initiative
+with a d20 roll-off on a full tie, team turns in setup order, dying characters losing 1d4 CON at their
+team's turn start, the fight ending after the action that leaves a side with nobody up, and the round
 limit. :meth:`FuturePathLines.covers` says why any other fight is not covered; it runs on the engine.
 """
 
@@ -22,7 +24,7 @@ import numpy.typing as npt
 from tactica.analysis.kernels.base import CUT_OFF, WIN, Kernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.futurepath_blows import Arsenal, Choice, arsenal
-from tactica.analysis.kernels.futurepath_strikes import ACTIVE, DEAD, Ints, Melee
+from tactica.analysis.kernels.futurepath_strikes import ACTIVE, DEAD, DYING, Ints, Melee
 from tactica.engine import Game
 from tactica.systems.futurepath import attacks, turns
 from tactica.systems.futurepath.options import FuturePathOptions
@@ -32,6 +34,8 @@ from tactica.systems.futurepath.state import FuturePathState
 #: Tries of the initiative roll-off before the setup order decides (as the engine).
 ROLL_OFFS = 20
 
+#: More hit points than anyone has: the key of "no dying enemy there".
+NOBODY = 1 << 40
 Bools = npt.NDArray[np.bool_]
 #: Whether an action ended its actor's turn, per lane it acted in.
 Ending = Callable[[Ints], Bools]
@@ -101,20 +105,30 @@ def _problems(game: FuturePathGame, state: FuturePathState, ai: Mapping[str, str
         "objects, traps or conditions on the map"
         if state.objects or state.traps or state.conditions
         else None,
-        *(_fighter_problem(game, state, f.id) for f in state.fighters.values()),
+        *(_fighter_problem(game, state, f.id, packed(game, state)) for f in state.fighters.values()),
     ]
 
 
-def _fighter_problem(game: FuturePathGame, state: FuturePathState, fid: str) -> str | None:
+def packed(game: FuturePathGame, state: FuturePathState) -> bool:
+    """Every square that is not a wall holds a combatant: nobody can move, ever (the dead keep theirs)."""
+    board = game.board
+    return sum(1 for p in board.cells() if not board.terrain(p).wall) == len(state.fighters)
+
+
+def _fighter_problem(game: FuturePathGame, state: FuturePathState, fid: str, still: bool) -> str | None:
     """Why one fighter is outside the coverage: not up and standing, a grenade or a gun, or an enemy it
-    cannot attack from where it stands (it would move)."""
+    cannot attack from where it stands (it would move), unless nobody can move (``still``: then a medic who
+    could stabilize, or a Strength of 0, which makes a standing fighter Helpless)."""
     me = state.fighters[fid]
+    sheet = game.sheet(fid)
+    if still and (sheet.str_ == 0 or (sheet.medkit and sheet.skill("treat_injury") >= 1)):
+        return f"{fid} is a medic who can stabilize, or has a Strength of 0"
     if not me.is_up or me.posture != "standing":
         return f"{fid} does not start up and standing"
     names = set(me.hands) | set(me.carried)
     if not me.hands or any(not game.weapons[n].is_melee for n in names):
         return f"{fid} carries a weapon that is not melee or has nothing drawn"
-    for foe in (f for f in state.fighters.values() if f.side != me.side):
+    for foe in (f for f in state.fighters.values() if f.side != me.side and not still):
         if all(attacks.target_problem(game, state, me, foe, game.weapons[w]) for w in me.hands):
             return f"{fid} cannot attack {foe.id} without moving"
     for w in me.hands:
@@ -219,6 +233,7 @@ class Play:
         self.closing[lanes] = closes
         kit = self.plan.arsenals[column]
         picked = self.pick(kit.opening, lanes)
+        self.finish_off(kit, lanes[picked < 0])
         for c, choice in enumerate(kit.opening):
             if choice.verb == "full-attack":
                 self.full_attack(kit, choice, lanes[picked == c])
@@ -278,6 +293,22 @@ class Play:
         )
         lanes = lanes[~self.result.over[lanes] & (self.melee.status[t][lanes] == ACTIVE)]
         self.act(bonus, lanes, ends=lambda done: done >= 0)
+
+    def finish_off(self, kit: Arsenal, lanes: Ints) -> None:
+        """With no enemy up in reach: a coup de grâce on the dying enemy in reach with the fewest HP, the
+        first listed on a tie (``ai._finish_off``); with none either, the AI ends the turn (nobody can
+        move)."""
+        if not lanes.size or not kit.coups:
+            return
+        best = np.full(lanes.size, -1)
+        low = np.full(lanes.size, NOBODY)
+        for c, coup in enumerate(kit.coups):
+            t = coup.blow.target
+            hp = np.where(self.melee.status[t][lanes] == DYING, self.melee.hp[t][lanes], NOBODY)
+            better = hp < low
+            best[better], low[better] = c, hp[better]
+        for c, coup in enumerate(kit.coups):
+            self.melee.coup(coup, lanes[best == c])
 
     def standing(self, side: int, lanes: Ints) -> Bools:
         """Per lane: does ``side`` still have somebody up?"""

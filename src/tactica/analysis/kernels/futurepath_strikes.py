@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from tactica.analysis.kernels.base import NEVER
 from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.futurepath_blows import Blow
+from tactica.analysis.kernels.futurepath_blows import Blow, Coup
 from tactica.systems.futurepath.options import FuturePathOptions
 
 Ints = npt.NDArray[np.int64]
@@ -68,8 +68,29 @@ class Melee:
         """Rule 21: an Accuracy Value that hits this AC."""
         return total >= ac if self.options.hit_on_equal else total > ac
 
-    def damage(self, b: Blow, lanes: Ints, multiplier: Ints, flat: int) -> None:
-        """Roll the damage dice ``multiplier`` times per lane, add flat damage, and deal it (A7)."""
+    def coup(self, coup: Coup, lanes: Ints) -> None:
+        """Rule 38: an automatic critical (the dice times the weapon's multiplier); a target still alive
+        saves, d20 + CON modifier (of its CON now) with the attacker's dice (A12), against the damage, or
+        dies."""
+        b = coup.blow
+        multiplier = np.full(lanes.size, b.crit_multiplier)
+        dealt = self.damage(b, lanes, multiplier, b.flat)
+        alive = self.status[b.target][lanes] != DEAD
+        lanes, dealt = lanes[alive], dealt[alive]
+        if not lanes.size:
+            return
+        natural = self.dice.roll(20, 1, lanes.size)[:, 0]
+        count = abs(coup.save_net)
+        extra: Ints | int = 0
+        if count:
+            extra = self.dice.roll(coup.save_die, count, lanes.size).sum(axis=1) if coup.save_die else count
+        sign = 1 if coup.save_net > 0 else -1
+        total = natural + (self.con[b.target][lanes] - 10) // 2 + sign * extra
+        self.status[b.target][lanes[total < dealt]] = DEAD
+
+    def damage(self, b: Blow, lanes: Ints, multiplier: Ints, flat: int) -> Ints:
+        """Roll the damage dice ``multiplier`` times per lane, add flat damage, deal it (A7); the amounts."""
+        dealt = np.zeros(lanes.size, dtype=np.int64)
         for m in sorted({1, b.crit_multiplier, *multiplier[multiplier > b.crit_multiplier].tolist()}):
             sub = lanes[multiplier == m]
             if not sub.size:
@@ -79,7 +100,10 @@ class Melee:
                 total += b.constant
                 for count, sides, sign in b.terms:
                     total += sign * self.dice.roll(sides, count, sub.size).sum(axis=1)
-            self.deal(b, sub, np.maximum(total, 0))
+            amount = np.maximum(total, 0)
+            dealt[multiplier == m] = amount
+            self.deal(b, sub, amount)
+        return dealt
 
     def deal(self, b: Blow, lanes: Ints, amount: Ints) -> None:
         """Take hit points; 0 or below is dying (rule 39), below -CON dead (A13)."""
