@@ -57,10 +57,10 @@ def choose_tier(spec: SimSpec, engine: str = "auto", *, cluster: str | None = No
 
     if engine not in ENGINES:
         raise TacticaError(f"--engine {engine}: choose one of {', '.join(ENGINES)}")
-    found = coverage(game_of(spec), spec.ai) if engine != "reference" else {}
-    chosen = next((name for name, reason in found.items() if reason is None), None)
     if engine == "reference":
         return Tier(None, "--engine reference")
+    found = coverage(game_of(spec), spec.ai)
+    chosen = next((name for name, reason in found.items() if reason is None), None)
     if chosen is None:
         why = _uncovered(spec, found)
         if engine == "kernel":

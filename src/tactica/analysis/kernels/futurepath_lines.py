@@ -24,7 +24,7 @@ import numpy.typing as npt
 from tactica.analysis.kernels.base import CUT_OFF, WIN, Kernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.futurepath_blows import Arsenal, Choice, arsenal
-from tactica.analysis.kernels.futurepath_strikes import ACTIVE, DEAD, DYING, Ints, Melee
+from tactica.analysis.kernels.futurepath_melee import ACTIVE, DEAD, DYING, Ints, Melee
 from tactica.engine import Game
 from tactica.systems.futurepath import attacks, turns
 from tactica.systems.futurepath.options import FuturePathOptions

@@ -1,173 +1,178 @@
-"""FuturePath melee blows resolved for many fights at once (rules 21-24, 27-31, 39; A7, A10, A13, A19),
-drawing the dice the engine draws, in its order: the accuracy d20, then the advantage dice; on a hit the
-damage dice (once per critical multiplier, term by term); then each Extra Damage roll, critical-checked after
-a critical (:func:`tactica.systems.futurepath.attacks.strike`).
-
-:class:`Melee` holds the fights' changing numbers as arrays, one row per fight (a *lane*) and one column per
-combatant in setup order; each method takes the lanes it acts on, as an index array.
-"""
+"""One FuturePath strike, vectorised over the lanes of a kernel's batch: the Accuracy check, damage on a
+hit and the Extra Damage rolls, die by die in the order :func:`tactica.systems.futurepath.attacks.strike`
+draws them (rules 21-23, 27-32; A7, A10, A13, A19). The numbers of a strike (:class:`Blow`) come from the
+rules' own helpers (:mod:`.futurepath_duel`)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.base import NEVER
 from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.futurepath_blows import Blow, Coup
-from tactica.systems.futurepath.options import FuturePathOptions
 
 Ints = npt.NDArray[np.int64]
-#: Status codes (``Fighter.status``): able to act, dying, dead.
-ACTIVE, DYING, DEAD = 0, 1, 2
+Bools = npt.NDArray[np.bool_]
 
 
-class Melee:
-    """Hit points, Constitution, status and harm of every combatant in ``fights`` fights."""
+@dataclass(frozen=True)
+class Check:
+    """An Accuracy check (rules 21, 27, A7, A8): ``natural + sign * advantage dice >= need``."""
 
-    def __init__(
-        self, options: FuturePathOptions, dice: KernelDice, hp: list[int], con: list[int], fights: int
-    ) -> None:
-        self.options = options
-        self.dice = dice
-        columns = len(hp)
-        self.hp = np.repeat(np.array(hp, dtype=np.int64)[:, None], fights, axis=1)
-        self.con = np.repeat(np.array(con, dtype=np.int64)[:, None], fights, axis=1)
-        self.status = np.zeros((columns, fights), dtype=np.int8)
-        self.taken = np.zeros((columns, fights))
-        self.dealt = np.zeros((columns, fights))
-        self.out_round = np.full((columns, fights), NEVER, dtype=np.int32)
+    need: int
+    dice: int
+    sides: int  # the Advantage die; 0: a flat 1 each, nothing rolled
+    sign: int
+    fumble: int
+    critical: int
+    auto_hit: bool
 
-    def strike(self, b: Blow, lanes: Ints) -> None:
-        """One attack (accuracy, damage on a hit, then its Extra Damage rolls)."""
-        if not lanes.size:
+
+@dataclass(frozen=True)
+class Blow:
+    """One attacking action of a turn plan: ``strikes`` strikes with these numbers."""
+
+    check: Check
+    terms: tuple[tuple[int, int], ...]  # the damage dice (count, sides), in the order they are rolled
+    constant: int
+    flat: int  # flat damage of a hit (rule 23)
+    flat_extra: int  # of an Extra Damage roll (A10)
+    multiplier: int  # the weapon's critical multiplier
+    extras: int  # Extra Damage rolls after each hit (rule 31)
+    strikes: int  # 1, or 1 + Extra Attacks in a Full Attack (rule 32)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options the duel reads (A7, A13, A19, rule 31)."""
+
+    multiplies_flat: bool
+    cap: int
+    explode_at: int
+    base_on_success: bool
+    instant_death: bool
+
+
+class Target:
+    """The fighter being struck, on every lane still going: hit points, and (with A13) whether dead."""
+
+    def __init__(self, hp: Ints, con: int, instant_death: bool) -> None:
+        self.hp = hp
+        self.con = con
+        self.dead: Bools | None = np.zeros(hp.size, dtype=np.bool_) if instant_death else None
+
+    def take(self, lanes: Ints | None, amount: Ints) -> None:
+        """Deal ``amount`` to ``lanes`` (None: every lane) unless dead there (A13: dead below -CON)."""
+        if self.dead is None:
+            if lanes is None:
+                self.hp -= amount
+            else:
+                self.hp[lanes] -= amount
             return
-        natural, total = self.accuracy(b, lanes.size)
-        fumble = natural == self.options.critical_failure_natural
-        critical = (natural >= b.crit_range) & ~fumble
-        hit = ~fumble & (self.reaches(total, b.ac) | (critical & self.options.critical_auto_hit))
-        multiplier = np.where(critical, b.crit_multiplier, 1)[hit]
-        self.damage(b, lanes[hit], multiplier, b.flat)
-        if b.extra_damage:
-            self.extra_rolls(b, lanes[hit], np.where(multiplier > 1, multiplier, 0))
+        alive = ~self.dead if lanes is None else ~self.dead[lanes]
+        dealt = alive & (amount > 0)
+        where = slice(None) if lanes is None else lanes
+        self.hp[where] -= np.where(dealt, amount, 0)
+        self.dead[where] |= dealt & (self.hp[where] < -self.con)
 
-    def accuracy(self, b: Blow, n: int) -> tuple[Ints, Ints]:
-        """Rule 27: the natural d20 and the Accuracy Value of ``n`` checks."""
-        natural = self.dice.roll(20, 1, n)[:, 0]
-        count = abs(b.net)
-        if not count:
-            extra: Ints | int = 0
-        elif b.advantage_die:
-            extra = self.dice.roll(b.advantage_die, count, n).sum(axis=1)
-        else:
-            extra = count
-        sign = 1 if b.net > 0 else -1
-        return natural, natural + sign * extra + b.bonus
+    def standing(self) -> Ints | None:
+        """The lanes a Full Attack's next strike goes on in (None: every lane)."""
+        if self.dead is None or not self.dead.any():
+            return None
+        return np.nonzero(~self.dead)[0]
 
-    def reaches(self, total: Ints, ac: int) -> npt.NDArray[np.bool_]:
-        """Rule 21: an Accuracy Value that hits this AC."""
-        return total >= ac if self.options.hit_on_equal else total > ac
+    def keep(self, keep: Bools) -> None:
+        self.hp = self.hp[keep]
+        if self.dead is not None:
+            self.dead = self.dead[keep]
 
-    def coup(self, coup: Coup, lanes: Ints) -> None:
-        """Rule 38: an automatic critical (the dice times the weapon's multiplier); a target still alive
-        saves, d20 + CON modifier (of its CON now) with the attacker's dice (A12), against the damage, or
-        dies."""
-        b = coup.blow
-        multiplier = np.full(lanes.size, b.crit_multiplier)
-        dealt = self.damage(b, lanes, multiplier, b.flat)
-        alive = self.status[b.target][lanes] != DEAD
-        lanes, dealt = lanes[alive], dealt[alive]
-        if not lanes.size:
+
+def act(numbers: Blow, rules: Rules, dice: KernelDice, target: Target) -> None:
+    """One attacking action on every lane; a Full Attack's strikes go on against a dying target, not a dead
+    one (rule 32, A13)."""
+    strike(numbers, rules, dice, target, None)
+    for _ in range(numbers.strikes - 1):
+        lanes = target.standing()
+        if lanes is not None and not lanes.size:
             return
-        natural = self.dice.roll(20, 1, lanes.size)[:, 0]
-        count = abs(coup.save_net)
-        extra: Ints | int = 0
-        if count:
-            extra = self.dice.roll(coup.save_die, count, lanes.size).sum(axis=1) if coup.save_die else count
-        sign = 1 if coup.save_net > 0 else -1
-        total = natural + (self.con[b.target][lanes] - 10) // 2 + sign * extra
-        self.status[b.target][lanes[total < dealt]] = DEAD
+        strike(numbers, rules, dice, target, lanes)
 
-    def damage(self, b: Blow, lanes: Ints, multiplier: Ints, flat: int) -> Ints:
-        """Roll the damage dice ``multiplier`` times per lane, add flat damage, deal it (A7); the amounts."""
-        dealt = np.zeros(lanes.size, dtype=np.int64)
-        for m in sorted({1, b.crit_multiplier, *multiplier[multiplier > b.crit_multiplier].tolist()}):
-            sub = lanes[multiplier == m]
-            if not sub.size:
-                continue
-            total = np.full(sub.size, flat * (m if self.options.critical_multiplies_flat else 1))
-            for _ in range(m):
-                total += b.constant
-                for count, sides, sign in b.terms:
-                    total += sign * self.dice.roll(sides, count, sub.size).sum(axis=1)
-            amount = np.maximum(total, 0)
-            dealt[multiplier == m] = amount
-            self.deal(b, sub, amount)
-        return dealt
 
-    def deal(self, b: Blow, lanes: Ints, amount: Ints) -> None:
-        """Take hit points; 0 or below is dying (rule 39), below -CON dead (A13)."""
-        t = b.target
-        status = self.status[t]
-        hurt = (amount > 0) & (status[lanes] != DEAD)
-        lanes, amount = lanes[hurt], amount[hurt]
-        hp = self.hp[t][lanes] - amount
-        self.hp[t][lanes] = hp
-        self.taken[t][lanes] += amount
-        self.dealt[b.attacker][lanes] += amount
-        dead = (hp < -self.con[t][lanes]) & self.options.instant_death_below_negative_con
-        status[lanes[dead]] = DEAD
-        dying = ~dead & (hp <= 0) & (status[lanes] == ACTIVE)
-        status[lanes[dying]] = DYING
+def check(c: Check, dice: KernelDice, m: int) -> tuple[Ints, Bools]:
+    """``m`` Accuracy checks: the natural d20s, and whether each reaches the AC."""
+    natural = dice.roll(20, 1, m)[:, 0]
+    if c.dice and c.sides:
+        extra = dice.roll(c.sides, c.dice, m)
+        total = natural + c.sign * (extra[:, 0] if c.dice == 1 else extra.sum(axis=1))
+    else:
+        total = natural + c.sign * c.dice
+    return natural, total >= c.need
 
-    def extra_rolls(self, b: Blow, lanes: Ints, critical: Ints) -> None:
-        """Rule 31: the Extra Damage rolls; after a critical each is critical-checked until a check fails,
-        a critical failure ending them (:func:`tactica.systems.futurepath.attacks.extra_rolls`)."""
-        checking = critical > 1
-        current = critical.copy()
-        going = np.ones(lanes.size, dtype=bool)
-        for _ in range(b.extra_damage):
-            plain = going & ~checking
-            self.damage(b, lanes[plain], np.ones(int(plain.sum()), dtype=np.int64), b.flat_extra)
-            idx = np.flatnonzero(going & checking)
-            if not idx.size:
-                continue
-            used = self.critical_check(b, idx, current, critical, going, checking)
-            keep = going[idx]
-            self.damage(b, lanes[idx[keep]], used[keep], b.flat_extra)
 
-    def critical_check(
-        self,
-        b: Blow,
-        idx: Ints,
-        current: Ints,
-        base: Ints,
-        going: npt.NDArray[np.bool_],
-        checking: npt.NDArray[np.bool_],
-    ) -> Ints:
-        """One critical check per lane ``idx`` (fumble, explode, success or fail); updates the lanes' state
-        and returns the multiplier each damage roll uses (A19)."""
-        options = self.options
-        natural, total = self.accuracy(b, idx.size)
-        fumble = natural == options.critical_failure_natural
-        explode = ~fumble & (natural >= options.critical_check_natural)
-        success = ~fumble & ~explode & (self.reaches(total, b.ac) | (natural >= b.crit_range))
-        fail = ~fumble & ~explode & ~success
-        going[idx[fumble]] = False
-        current[idx[explode]] = np.minimum(options.critical_multiplier_cap, current[idx[explode]] + 1)
-        checking[idx[fail]] = False
-        used = current[idx].copy()
-        if options.critical_check_multiplier == "base":
-            used[success] = base[idx][success]
-        used[fail] = 1
-        return used
+def strike(numbers: Blow, rules: Rules, dice: KernelDice, target: Target, lanes: Ints | None) -> None:
+    """One strike on ``lanes`` (None: every lane): the check, damage on a hit, then Extra Damage."""
+    c = numbers.check
+    natural, reached = check(c, dice, target.hp.size if lanes is None else lanes.size)
+    critical = natural >= c.critical
+    if c.fumble:
+        fumble = natural == c.fumble
+        critical &= ~fumble
+        reached &= ~fumble
+    hit = reached | critical if c.auto_hit else reached
+    struck = np.nonzero(hit)[0] if lanes is None else lanes[hit]
+    critical = critical[hit]
+    multiplier = np.where(critical, numbers.multiplier, 1)
+    damage(numbers, rules, dice, target, struck, multiplier, numbers.flat)
+    if numbers.extras and struck.size:
+        extra_damage(numbers, rules, dice, target, struck, np.where(critical, numbers.multiplier, 0))
 
-    def bleed(self, column: int, lanes: Ints) -> None:
-        """Rule 39: each dying fighter among ``lanes`` loses 1d4 CON; CON 0 is death."""
-        dying = lanes[self.status[column][lanes] == DYING]
-        if not dying.size:
-            return
-        loss = self.dice.roll(4, 1, dying.size)[:, 0]
-        con = np.maximum(0, self.con[column][dying] - loss)
-        self.con[column][dying] = con
-        self.status[column][dying[con <= 0]] = DEAD
+
+def damage(
+    numbers: Blow, rules: Rules, dice: KernelDice, target: Target, lanes: Ints, multiplier: Ints, flat: int
+) -> None:
+    """The damage dice rolled ``multiplier`` times (A7) plus flat damage, dealt unless the target is dead."""
+    if not lanes.size:
+        return
+    total = _dice_total(numbers, dice, lanes.size)
+    for i in range(1, int(multiplier.max())):
+        again = np.nonzero(multiplier > i)[0]
+        total[again] += _dice_total(numbers, dice, again.size)
+    amount = np.maximum(0, total + flat * (multiplier if rules.multiplies_flat else 1))
+    target.take(lanes, amount)
+
+
+def _dice_total(numbers: Blow, dice: KernelDice, m: int) -> Ints:
+    """One roll of the damage dice on ``m`` lanes (each term in order, as ``DiceExpr.roll`` draws them)."""
+    total: Ints | None = None
+    for count, sides in numbers.terms:
+        faces = dice.roll(sides, count, m)
+        rolled = faces[:, 0] if count == 1 else faces.sum(axis=1)
+        total = rolled if total is None else total + rolled
+    return (np.zeros(m, dtype=np.int64) if total is None else total) + numbers.constant
+
+
+def extra_damage(
+    numbers: Blow, rules: Rules, dice: KernelDice, target: Target, lanes: Ints, multiplier: Ints
+) -> None:
+    """Rule 31: the Extra Damage rolls after a hit (``multiplier`` 0) or a critical (the weapon's): each
+    critical-checked while the checks hold (a fumble stops them, a natural from ``explode_at`` raises the
+    multiplier up to the cap, a failure ends the checks)."""
+    going = np.ones(lanes.size, dtype=np.bool_)
+    c = numbers.check
+    for _ in range(numbers.extras):
+        used = np.ones(lanes.size, dtype=np.int64)
+        checked = np.nonzero(going & (multiplier > 0))[0]
+        if checked.size:
+            natural, reached = check(c, dice, checked.size)
+            fumble = natural == c.fumble
+            explode = ~fumble & (natural >= rules.explode_at)
+            success = ~fumble & ~explode & (reached | (natural >= c.critical))
+            now = np.where(explode, np.minimum(rules.cap, multiplier[checked] + 1), multiplier[checked])
+            kept = numbers.multiplier if rules.base_on_success else now
+            failed = ~fumble & ~explode & ~success
+            used[checked] = np.where(failed, 1, np.where(success, kept, now))
+            multiplier[checked] = np.where(failed, 0, now)
+            going[checked[fumble]] = False
+        rolled = np.nonzero(going)[0]
+        damage(numbers, rules, dice, target, lanes[rolled], used[rolled], numbers.flat_extra)

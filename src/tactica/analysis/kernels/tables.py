@@ -14,7 +14,6 @@ import numpy.typing as npt
 from tactica.analysis.kernels.base import NEVER, RESULTS, WIN, Outcomes
 from tactica.analysis.sim import Row, SimSpec
 from tactica.analysis.summary import CombatantSummary, Rate, Spread, Summary
-from tactica.systems import get_system
 
 
 def outcome_rows(found: Outcomes, first: int = 0) -> list[Row]:
@@ -56,19 +55,14 @@ def _first_out(found: Outcomes) -> npt.NDArray[np.int32]:
 
 def summarize_outcomes(spec: SimSpec, found: Outcomes) -> Summary:
     """The summary the engine's rows of these fights would give (:func:`~tactica.analysis.summarize`)."""
-    system = get_system(spec.system)
     n = len(found)
     won = found.result == WIN
     sides = list(dict.fromkeys(spec.sides.values()))
     wins = {side: Rate(int(np.sum(won & (found.winner == found.sides.index(side)))), n) for side in sides}
     first = _first_out(found)
-    return Summary(
-        system=spec.system,
-        fights=n,
-        seed=spec.seed,
-        ai=dict(spec.ai),
-        harm_unit=system.harm_unit,
-        round_unit=system.round_unit,
+    return Summary.of_run(
+        spec,
+        n,
         wins=wins,
         draws=Rate(int(np.sum(found.result == RESULTS.index("draw"))), n),
         cut_off=Rate(int(np.sum(found.result == RESULTS.index("cut off"))), n),
