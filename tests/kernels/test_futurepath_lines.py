@@ -159,6 +159,7 @@ def test_rows_are_covered_only_while_nobody_can_move() -> None:
         (lambda s: s["combatants"][0].update(side="green"), "3 sides"),
         (lambda s: s["combatants"][1].update(posture="prone"), "bo does not start up and standing"),
         (lambda s: s.update(objects=[{"id": "crate", "at": [1, 1]}]), "objects, traps or conditions"),
+        (lambda s: s.update(options={"max_rounds": 5000}), "would let a fight outlast sim's 100,000 actions"),
     ],
 )
 def test_coverage_is_strict(change: Any, reason: str) -> None:
