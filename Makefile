@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
+	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/kernels.py
 	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
