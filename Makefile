@@ -74,9 +74,9 @@ bench: $(STAMP)
 	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
-	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/kernels.py
+	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
