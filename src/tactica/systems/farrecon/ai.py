@@ -210,19 +210,19 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     stay = score(origin, 0)
     best = max(legal, key=lambda a: score(a.at or origin, board.distance(origin, a.at or origin)))
     assert best.at is not None
-    return best if score(best.at, game.board.distance(origin, best.at))[0] > stay[0] + 0.5 else None
+    return best if score(best.at, board.distance(origin, best.at))[0] > stay[0] + 0.5 else None
 
 
 #: Squares' values (:func:`_square_value`) per board, by the reach and what the enemies' places make of them
 #: (their squares, and for a melee fighter the weakest one's), then by the square.
-_VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(4096)
+_VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(1024)
 #: Per board, from an enemy's square to a square: the distance, whether it sees it, and the cover (at most
 #: heavy); the board never changes, so these never go stale.
 _PAIRS: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos], tuple[int, bool, int]]] = (
     weakref.WeakKeyDictionary()
 )
 #: The most pairs of squares remembered per board.
-PAIRS_LIMIT = 1 << 18
+PAIRS_LIMIT = 1 << 16
 
 
 def _values(game: G, enemies: list[Fighter], reach: int) -> dict[Pos, float]:
@@ -237,6 +237,7 @@ def _values(game: G, enemies: list[Fighter], reach: int) -> dict[Pos, float]:
 
 
 def _pairs(game: G) -> dict[tuple[Pos, Pos], tuple[int, bool, int]]:
+    """The board's remembered pairs of squares (started afresh past :data:`PAIRS_LIMIT`)."""
     table = _PAIRS.get(game.board)
     if table is None or len(table) >= PAIRS_LIMIT:
         table = _PAIRS[game.board] = {}

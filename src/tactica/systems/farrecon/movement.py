@@ -85,11 +85,21 @@ def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
 
 
 def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
-    """The cheapest path from where it stands to ``to`` within its Speed left, or None."""
+    """The cheapest path from where it stands to ``to`` within its Speed left, or None (remembered per board:
+    a declared move's conflicts and the move itself ask the same question)."""
     blocked, taken = _blocks(state, f)
     if to == f.pos:
         return None
-    return find_path(game.board, f.pos, to, budget=remaining(game, f), blocked=blocked, no_stop=taken)
+    budget = remaining(game, f)
+
+    def search() -> Path | None:
+        return find_path(game.board, f.pos, to, budget=budget, blocked=blocked, no_stop=taken)
+
+    return _PATHS.get(game.board, (f.pos, to, budget, frozenset(blocked), frozenset(taken)), search)
+
+
+#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken.
+_PATHS: BoardMemo[Path | None] = BoardMemo(MOVE_CACHE_LIMIT)
 
 
 def route_path(game: G, state: S, f: Fighter, to: Pos, via: tuple[Pos, ...]) -> Path | str:

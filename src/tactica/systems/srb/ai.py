@@ -205,7 +205,7 @@ def _score(game: G, p: Pos, w: Weapon, enemies: list[Fighter]) -> int:
 
 
 #: Squares' scores for a shooter, per board, by the square, the weapon's ranges and the enemies' squares.
-_SCORES: BoardMemo[int] = BoardMemo(1 << 16)
+_SCORES: BoardMemo[int] = BoardMemo(1 << 14)
 
 
 def _square_score(game: G, p: Pos, w: Weapon, enemies: list[Fighter]) -> int:
