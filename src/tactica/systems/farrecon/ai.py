@@ -194,7 +194,7 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     table = _pairs(game)
     board = game.board
 
-    def score(p: Pos, cost: int) -> tuple[float, str]:
+    def score(p: Pos, cost: int) -> float:
         value = values.get(p)
         if value is None:
             value = values[p] = _square_value(game, enemies, p, reach)
@@ -205,12 +205,19 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
             far <= throw and seen for far, seen, _cover in (_pair(game, table, p, q) for q in clumps)
         ):
             value += 3.0
-        return (value, f"@{p[0]},{p[1]}")
+        return value
 
-    stay = score(origin, 0)
-    best = max(legal, key=lambda a: score(a.at or origin, board.distance(origin, a.at or origin)))
-    assert best.at is not None
-    return best if score(best.at, board.distance(origin, best.at))[0] > stay[0] + 0.5 else None
+    scores = [score(a.at or origin, board.distance(origin, a.at or origin)) for a in legal]
+    top = max(scores)
+    # the best score; among equals the square written last in text order (as ``max`` over (score, "@x,y"))
+    best = max(
+        (a for a, v in zip(legal, scores, strict=True) if v == top), key=lambda a: _label(a.at or origin)
+    )
+    return best if top > score(origin, 0) + 0.5 else None
+
+
+def _label(p: Pos) -> str:
+    return f"@{p[0]},{p[1]}"
 
 
 #: Squares' values (:func:`_square_value`) per board, by the reach and what the enemies' places make of them
