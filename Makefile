@@ -66,13 +66,15 @@ long: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m tactica.fuzz
 
-# Issue 16 point A: first the whole decision corpus (the engine behaves as recorded; docs/performance.md), then
-# issue 13: the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL.
+# Issue 16 A: first the whole decision corpus (the engine behaves as recorded; docs/performance.md); issue 13:
+# the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL;
+# issue 16 B: the fast tier of sim (kernels: speed beside the engine, lockstep and distribution at full N).
 bench: $(STAMP)
 	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py
+	$(BIN)/python benchmarks/kernels.py
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
 # `make mutants` runs every mutant (many hours); `make mutants SAMPLE=60` a fixed sample of 60 per package;

@@ -63,7 +63,7 @@ def test_sim_ai_option_and_its_errors() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["-n", "0", "--workers", "1"], "-n 0: give 1 to 1,000,000 fights"),
+        (["-n", "0", "--workers", "1"], "-n 0: give 1 to 10,000,000 fights"),
         (["--out", "rows.txt"], ".csv or .parquet"),
         (["--plot", "plot.jpg"], ".png"),
         (["--out", "no/such/folder/rows.csv"], "does not exist"),

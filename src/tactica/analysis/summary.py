@@ -98,6 +98,21 @@ class Summary:
     first_out: Spread
     combatants: list[CombatantSummary]
 
+    @classmethod
+    def of_run(cls, spec: SimSpec, fights: int, **figures: Any) -> Summary:
+        """The summary of ``fights`` fights of ``spec``'s run with these ``figures`` (wins, draws, cut_off,
+        rounds, first_out, combatants): the run's system, seed, AI and units filled in."""
+        system = get_system(spec.system)
+        return cls(
+            system=spec.system,
+            fights=fights,
+            seed=spec.seed,
+            ai=dict(spec.ai),
+            harm_unit=system.harm_unit,
+            round_unit=system.round_unit,
+            **figures,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; every figure a number (NaN as null)."""
         return {
@@ -151,7 +166,6 @@ class Summary:
 
 def summarize(spec: SimSpec, rows: Sequence[Row]) -> Summary:
     """The summary of a run's rows."""
-    system = get_system(spec.system)
     n = len(rows)
     side_names = list(dict.fromkeys(spec.sides.values()))
     wins = {
@@ -159,13 +173,9 @@ def summarize(spec: SimSpec, rows: Sequence[Row]) -> Summary:
         for side in side_names
     }
     first_out = [float(r["first_out_round"]) for r in rows if r["first_out_round"] is not None]
-    return Summary(
-        system=spec.system,
-        fights=n,
-        seed=spec.seed,
-        ai=dict(spec.ai),
-        harm_unit=system.harm_unit,
-        round_unit=system.round_unit,
+    return Summary.of_run(
+        spec,
+        n,
         wins=wins,
         draws=Rate(sum(1 for r in rows if r["result"] == "draw"), n),
         cut_off=Rate(sum(1 for r in rows if r["result"] == "cut off"), n),

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from tactica.analysis.limits import local_workers
+from tactica.analysis.limits import local_workers, require_range
+from tactica.analysis.tiers import MAX_KERNEL_FIGHTS
 from tactica.cli import checks, studies
 from tactica.cli.fights import AIFight, load_demo, play_ai, with_max_rounds
 from tactica.cli.names import policies_help, systems_help, version
@@ -248,13 +249,26 @@ def sim(
     plot: Annotated[
         Path | None, typer.Option("--plot", metavar="FILE", help="Write a PNG of the results.")
     ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            metavar="TIER",
+            help="auto: a kernel when one covers the scenario, else the reference engine; reference; kernel.",
+        ),
+    ] = "auto",
+    verbose: Annotated[
+        bool, typer.Option("-v", "--verbose", help="Say why each kernel covers the run or not.")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Simulate N fights of a scenario: win rates with 95% intervals, fight length, per-combatant figures."""
-    check_ranges(seed=seed, fights=n)
+    check_ranges(seed=seed)
+    require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights", "at most 1,000,000 on the reference engine")
     workers = local_workers(workers, cluster)
     scenario_seed = load_scenario(file).seed if seed is None else seed
-    studies.sim(file, n, scenario_seed, workers, cluster, ai or [], out, plot, as_json)
+    run = studies.SimRequest(n, scenario_seed, workers, cluster, ai or [], engine, verbose)
+    studies.sim(file, run, out, plot, as_json)
 
 
 @app.command()

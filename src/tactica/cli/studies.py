@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from tactica.analysis.sim import run_fights, sim_spec
 from tactica.analysis.summary import summarize
 from tactica.analysis.sweep import Cell, cell_specs, parse_vary
 from tactica.analysis.table import write_rows
+from tactica.analysis.tiers import choose_tier, simulate
 from tactica.cli.output import console, emit_json, say, say_all
 from tactica.dice import OddsTooLarge
 from tactica.engine import CUT_OFF, Fight, TacticaError
@@ -55,32 +57,40 @@ def _check_outputs(out: Path | None, plot: Path | None) -> None:
         raise TacticaError(f"--plot {plot}: name a .png file")
 
 
-def sim(
-    file: Path,
-    n: int,
-    seed: int,
-    workers: int | None,
-    cluster: str | None,
-    ai: Sequence[str],
-    out: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
-    """N fights from a scenario, summarized; rows to ``out``, pictures to ``plot``."""
+@dataclass(frozen=True)
+class SimRequest:
+    """What ``tactica sim`` was asked for, besides the file and the outputs."""
+
+    n: int
+    seed: int
+    workers: int | None
+    cluster: str | None
+    ai: Sequence[str]
+    engine: str = "auto"
+    verbose: bool = False
+
+
+def sim(file: Path, ask: SimRequest, out: Path | None, plot: Path | None, as_json: bool) -> None:
+    """N fights from a scenario on the tier ``ask.engine`` chooses, summarized; rows to ``out``, pictures to
+    ``plot``."""
     _check_outputs(out, plot)
     scenario = load_scenario(file)
-    spec = sim_spec(scenario, seed=seed, ai=ai)
-    with progress_bar(n, f"{scenario.name}: fights", quiet=as_json) as advance:
-        rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=advance)
-    summary = summarize(spec, rows)
+    spec = sim_spec(scenario, seed=ask.seed, ai=ask.ai)
+    tier = choose_tier(spec, ask.engine, cluster=ask.cluster)
+    with progress_bar(ask.n, f"{scenario.name}: fights", quiet=as_json) as advance:
+        run = simulate(spec, ask.n, tier, workers=ask.workers, cluster=ask.cluster, progress=advance)
+    rows = run.rows() if out or plot else []
     written = [str(write_rows(rows, out))] if out else []
     if plot:
-        written.append(str(plot_run(summary, rows, plot, scenario.name)))
+        written.append(str(plot_run(run.summary, rows, plot, scenario.name)))
     if as_json:
-        emit_json({"scenario": scenario.name, "file": scenario.file, **summary.to_dict(), "written": written})
+        head = {"scenario": scenario.name, "file": scenario.file, "tier": tier.to_dict()}
+        emit_json({**head, **run.summary.to_dict(), "written": written})
         return
-    say(f"{scenario.name} — {scenario.system.name}")
-    say_all(summary.lines())
+    say(f"{scenario.name} — {scenario.system.name}", f"tier: {tier.text()}")
+    if ask.verbose:
+        say_all(tier.details())
+    say_all(run.summary.lines())
     say_all(f"wrote {path}" for path in written)
 
 

@@ -1,0 +1,147 @@
+"""The fast tier of ``tactica sim`` (issue 16 part B): each kernel's fights per second through ``sim``
+beside the reference engine's on the same scenario (measured in the same run, and their ratio), ``sim``'s
+speed-up with 2 workers over 1 on the kernel tier, and the two proofs at full N: lockstep on the engine's
+dice tapes (1,000 seeds per scenario) and the win rates of 1,000,000 kernel fights against the exact odds.
+
+Run by ``make bench``. Importable: :func:`through_sim`, :func:`scaling`, :func:`lockstep_check`,
+:func:`distribution_check` (the smoke test calls them with small numbers). Flags: ``--fights``, ``--seeds``,
+``--engine-fights``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tactica.analysis.kernels import covering
+from tactica.analysis.kernels.futurepath_duel import FuturePathDuel, leader_odds
+from tactica.analysis.kernels.proofs import distribution, initiative_mixture, lockstep
+from tactica.analysis.sim import SimSpec, game_of, sim_spec
+from tactica.analysis.tiers import Tier, choose_tier, simulate
+from tactica.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+#: The scenarios measured and proven, with the issue's target in fights per second on the fast tier.
+SCENARIOS = {
+    "futurepath duel": (EXAMPLES / "futurepath" / "duel.yaml", 1_000_000),
+    "futurepath trading blows": (EXAMPLES / "futurepath" / "trading-blows.yaml", 1_000_000),
+    "phase3d6 trading blows": (EXAMPLES / "phase3d6" / "trading-blows.yaml", 500_000),
+}
+#: The issue's target for 2 workers over 1 on the kernel tier.
+SCALING_TARGET = 1.8
+
+
+def spec_of(path: Path) -> SimSpec:
+    return sim_spec(load_scenario(path), seed=1)
+
+
+@dataclass(frozen=True)
+class Speed:
+    """One scenario through ``sim``: the tier that ran, fights/s on it and on the reference engine."""
+
+    name: str
+    tier: Tier
+    kernel_rate: float | None
+    engine_rate: float
+    target: int
+
+    def line(self) -> str:
+        engine = f"reference engine {self.engine_rate:,.0f}/s"
+        if self.kernel_rate is None:
+            return f"{self.name}: {self.tier.text()}; {engine}; target {self.target:,}/s: not met"
+        ratio = self.kernel_rate / self.engine_rate
+        met = "met" if self.kernel_rate >= self.target else "not met"
+        return (
+            f"{self.name}: {self.tier.text()} {self.kernel_rate:,.0f} fights/s; {engine};"
+            f" ratio {ratio:,.0f}x; target {self.target:,}/s: {met}"
+        )
+
+
+def _rate(spec: SimSpec, n: int, tier: Tier, workers: int = 1) -> float:
+    start = time.perf_counter()
+    simulate(spec, n, tier, workers=workers)
+    return n / (time.perf_counter() - start)
+
+
+def through_sim(name: str, fights: int, engine_fights: int) -> Speed:
+    """Fights per second of ``sim`` (summary included) on each tier, after a warm-up of each."""
+    path, target = SCENARIOS[name]
+    spec = spec_of(path)
+    tier = choose_tier(spec)
+    engine = choose_tier(spec, "reference")
+    _rate(spec, min(engine_fights, 5), engine)
+    engine_rate = _rate(spec, engine_fights, engine)
+    if tier.kernel is None:
+        return Speed(name, tier, None, engine_rate, target)
+    _rate(spec, 1000, tier)
+    return Speed(name, tier, _rate(spec, fights, tier), engine_rate, target)
+
+
+def scaling(name: str, fights: int) -> tuple[float, float]:
+    """``sim``'s fights per second on the kernel tier with 1 and with 2 workers."""
+    spec = spec_of(SCENARIOS[name][0])
+    tier = choose_tier(spec, "kernel")
+    return _rate(spec, fights, tier, 1), _rate(spec, fights, tier, 2)
+
+
+def lockstep_check(name: str, seeds: int) -> list[str]:
+    """The seeds (of ``seeds``) on which the kernel fed the engine's dice differs from the engine."""
+    spec = spec_of(SCENARIOS[name][0])
+    game = game_of(spec)
+    kernel = covering(game, spec.ai)
+    assert kernel is not None, name
+    return lockstep(kernel, game, spec.ai, range(seeds))
+
+
+def distribution_check(name: str, fights: int) -> list[str]:
+    """Each side's win rate over ``fights`` kernel fights against the exact duel odds."""
+    spec = spec_of(SCENARIOS[name][0])
+    game = game_of(spec)
+    kernel = FuturePathDuel()
+    duel = kernel.model(game, spec.ai)
+    assert not isinstance(duel, str), duel
+    exact = initiative_mixture(game, leader_odds(duel))
+    return [
+        f"{a.side} wins {a.rate:.5f}, exact {a.p:.5f}, {a.errors:+.2f} standard errors"
+        f" ({'within' if abs(a.errors) < 4 else 'OUTSIDE'} 4)"
+        for a in distribution(kernel, game, spec.ai, exact, fights, seed=2)
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fights", type=int, default=1_000_000, help="kernel fights per measurement")
+    parser.add_argument("--seeds", type=int, default=1000, help="lockstep seeds per scenario")
+    parser.add_argument("--engine-fights", type=int, default=300, help="engine fights per measurement")
+    args = parser.parse_args(argv)
+    print(f"Kernels (issue 16 B) — os.cpu_count() = {os.cpu_count()}, Python {sys.version.split()[0]}")
+    failed = False
+    for name in SCENARIOS:
+        speed = through_sim(name, args.fights, args.engine_fights)
+        print(speed.line())
+        if speed.kernel_rate is None:
+            continue
+        differences = lockstep_check(name, args.seeds)
+        print(f"  lockstep: {args.seeds - len(differences)} of {args.seeds} seeds identical")
+        for line in differences[:5]:
+            print(f"    {line}")
+        for line in distribution_check(name, args.fights):
+            print(f"  distribution over {args.fights:,} fights: {line}")
+        failed |= bool(differences)
+    one, two = scaling("futurepath duel", 4 * args.fights)
+    met = "met" if two / one >= SCALING_TARGET else "not met"
+    print(
+        f"sim on the kernel tier, futurepath duel, {4 * args.fights:,} fights: 1 worker {one:,.0f}/s,"
+        f" 2 workers {two:,.0f}/s, {two / one:.2f}x (target {SCALING_TARGET}x: {met})"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""The two proofs that hold a kernel to the engine (docs/performance.md, "Tiers"), for the tests (small N)
+and ``benchmarks/kernels.py`` (full N).
+
+- :func:`lockstep`: the engine plays a fight with the sides' policies; the kernel replays its dice tape
+  (``Fight.faces``) and must give the same winner, result, rounds and remaining harm.
+- :func:`distribution`: over many kernel fights, each side's win rate lies within a few standard errors of
+  the exact odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tactica.ai import make_policies
+from tactica.analysis.kernels.base import RESULTS, Kernel, Outcomes
+from tactica.engine import Fight, Game
+
+#: Actions after which an engine fight of a proof is given up (as ``sim`` does).
+MAX_ACTIONS = 100_000
+
+
+def engine_fight(game: Game, ai: Mapping[str, str], seed: int) -> Fight:
+    """The fight the engine plays on ``seed`` with each side's policy (seeded as ``sim`` seeds them)."""
+    fight = Fight(game, seed=seed)
+    policies = make_policies(game.system.id, ai, seed)
+    for _ in range(MAX_ACTIONS):
+        if fight.is_over():
+            break
+        fight.apply(policies[fight.side_of(fight.deciding()[0])].choose(fight))
+    return fight
+
+
+def engine_result(fight: Fight, tracks: Iterable[str]) -> dict[str, object]:
+    """What lockstep compares, from an engine fight: winner, result, rounds and each harm track left
+    (``NAME.FIELD`` of the fighter's state: ``ada.hp``, ``bo.stun``)."""
+    outcome = fight.outcome()
+    state = fight.state
+    fighters: Mapping[str, Any] = state.fighters  # type: ignore[attr-defined]  # every system has them
+    left = {}
+    for track in tracks:
+        name, _, field = track.partition(".")
+        left[track] = int(getattr(fighters[name], field))
+    return {
+        "winner": outcome.winner if outcome else None,
+        "result": outcome.result if outcome else "cut off",
+        "rounds": outcome.round if outcome else state.order.round,
+        **left,
+    }
+
+
+def kernel_result(found: Outcomes, i: int = 0) -> dict[str, object]:
+    """The same, for fight ``i`` of a kernel's outcomes."""
+    winner = int(found.winner[i])
+    return {
+        "winner": found.sides[winner] if winner >= 0 else None,
+        "result": RESULTS[int(found.result[i])],
+        "rounds": int(found.rounds[i]),
+        **{track: int(left[i]) for track, left in found.remaining.items()},
+    }
+
+
+def lockstep(kernel: Kernel, game: Game, ai: Mapping[str, str], seeds: Iterable[int]) -> list[str]:
+    """Every seed on which the kernel, fed the engine's dice, differs from the engine: one line each."""
+    differences = []
+    for seed in seeds:
+        fight = engine_fight(game, ai, seed)
+        mine = kernel_result(kernel.replay(game, ai, fight.faces))
+        theirs = engine_result(fight, [t for t in mine if "." in t])
+        if mine != theirs:
+            differences.append(f"seed {seed}: kernel {mine}, engine {theirs}")
+    return differences
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A side's win rate over ``fights`` kernel fights against the exact probability ``p``."""
+
+    side: str
+    fights: int
+    wins: int
+    p: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.fights
+
+    @property
+    def standard_error(self) -> float:
+        return math.sqrt(max(self.p * (1 - self.p), 1e-12) / self.fights)
+
+    @property
+    def errors(self) -> float:
+        """How many standard errors the rate lies from ``p``."""
+        return (self.rate - self.p) / self.standard_error
+
+
+def distribution(
+    kernel: Kernel, game: Game, ai: Mapping[str, str], exact: Mapping[str, float], fights: int, seed: int
+) -> list[Agreement]:
+    """Each side's kernel win rate over ``fights`` fights against its exact probability (``exact``)."""
+    found = kernel.run(game, ai, fights, seed)
+    won = found.result == RESULTS.index("win")
+    return [
+        Agreement(side, fights, int((won & (found.winner == i)).sum()), exact[side])
+        for i, side in enumerate(found.sides)
+    ]
+
+
+def initiative_mixture(game: Game, first: Mapping[str, float], tries: int = 200) -> dict[str, float]:
+    """The exact odds of a duel from its start, over the possible initiative orders: ``first`` gives the
+    probability that each side's team acts first; the fight on the first seed that starts that way gives
+    the odds from there (``system.duel_odds``)."""
+    odds: dict[str, float] = {}
+    found: set[str] = set()
+    for seed in range(tries):
+        fight = Fight(game, seed=seed)
+        leader = fight.side_of(fight.deciding()[0])
+        if leader in found or first.get(leader, 0.0) == 0.0:
+            continue
+        found.add(leader)
+        for side, p in (game.system.duel_odds(game, fight.state) or {}).items():
+            if side is not None:
+                odds[str(side)] = odds.get(str(side), 0.0) + first[leader] * p
+        if found == {s for s, p in first.items() if p > 0}:
+            return odds
+    raise ValueError(f"no seed under {tries} starts the fight with each of {sorted(first)} first")

@@ -1,0 +1,33 @@
+"""Issue 16 B acceptance: `make bench` runs the kernels' benchmark, which prints each kernel's fights/s through
+`sim` beside the reference engine's (and their ratio), the 2-worker speed-up, and the lockstep and
+distribution proofs; here with a handful of fights."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from tests.bench.scripts import load_script
+
+
+@pytest.fixture(scope="module")
+def kernels() -> ModuleType:
+    return load_script("kernels")
+
+
+def test_the_fast_tier_is_measured_beside_the_engine(kernels: ModuleType) -> None:
+    speed = kernels.through_sim("futurepath duel", 2000, 3)
+    assert speed.tier.kernel == "futurepath-duel" and speed.kernel_rate > speed.engine_rate > 0
+    assert "ratio" in speed.line() and "target 1,000,000/s" in speed.line()
+
+
+def test_a_scenario_without_a_kernel_says_so(kernels: ModuleType) -> None:
+    speed = kernels.through_sim("phase3d6 trading blows", 2000, 2)
+    assert speed.kernel_rate is None and "reference engine (no kernel covers" in speed.line()
+
+
+def test_the_proofs_run_at_any_size(kernels: ModuleType) -> None:
+    assert kernels.lockstep_check("futurepath trading blows", 5) == []
+    lines = kernels.distribution_check("futurepath duel", 20_000)
+    assert len(lines) == 2 and all("(within 4)" in line for line in lines)

@@ -1,0 +1,23 @@
+"""What the kernel tests share: the examples, and a registry holding only the test kernel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tactica.analysis import kernels
+from tests.kernels.coin import CoinKernel
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+DUEL = EXAMPLES / "futurepath" / "duel.yaml"
+SKIRMISH = EXAMPLES / "futurepath" / "skirmish.yaml"
+
+
+@pytest.fixture
+def coin_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[CoinKernel]:
+    """The registry holds the test kernel alone while a test runs."""
+    coin = CoinKernel()
+    monkeypatch.setattr(kernels, "KERNELS", [coin])
+    yield coin
