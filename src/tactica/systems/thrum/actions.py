@@ -18,6 +18,7 @@ from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import (
     affected,
+    aim_problem,
     area_cells,
     area_placements,
     fits_category,
@@ -94,9 +95,13 @@ _AREA_USES: BoardMemo[tuple[Action, ...]] = BoardMemo(AREA_USES_LIMIT)
 
 
 def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Fighter]:
+    """The characters :func:`target_problem` accepts as targets of ``ability`` (checked without wording
+    the refusals)."""
     for target in state.fighters.values():
-        fits = not target.removed and fits_category(ability, fighter, target)
-        if fits and target_problem(game, state, fighter, ability, target.id) is None:
+        if target.removed or not fits_category(ability, fighter, target):
+            continue
+        itself = ability.target == "self" and target.id == fighter.id
+        if itself or aim_problem(game, state, fighter, ability, target) is None:
             yield target
 
 

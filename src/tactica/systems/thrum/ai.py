@@ -122,8 +122,10 @@ def _attack(
             if a.has_flag("overexert") and me.stress + 1 >= me.stress_tolerance:
                 continue
             value = _attack_value(me, ability, a, hit(a), mod)
-            if value is not None and (best is None or (value, str(a)) > best):
-                best, choice = (value, str(a)), a
+            if value is not None and (best is None or value >= best[0]):
+                ranked = (value, str(a))  # ties go to the greater text
+                if best is None or ranked > best:
+                    best, choice = ranked, a
     return choice
 
 
@@ -147,6 +149,8 @@ def _hit_by(
 
 
 def _attack_value(me: Fighter, ability: Ability, a: Action, hit: list[Fighter], mod: int) -> float | None:
+    if not hit:
+        return None
     enemies = [f for f in hit if f.side != me.side and f.in_fight]
     friends = [f for f in hit if f.side == me.side]
     if not enemies or (len(friends) > 0 and len(friends) >= len(enemies)):

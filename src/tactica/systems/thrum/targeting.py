@@ -4,6 +4,7 @@ cover and obstruction."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from typing import Literal
 
 from tactica.engine.action import Action
 from tactica.grid import Board, block_area
@@ -32,17 +33,24 @@ def is_enemy(a: Fighter, b: Fighter) -> bool:
 
 def fits_category(ability: Ability, user: Fighter, target: Fighter) -> bool:
     """THRUM 20: Self, Ally, Enemy or Character (and the Basic abilities' 'incapacitated ally')."""
+    category = ability.target
+    if category == "enemy":
+        return is_enemy(user, target)
+    if category == "character":
+        return True
+    if category == "area":
+        return False
     same = user.id == target.id
     ally = not same and user.side == target.side
-    return {
-        "self": same,
-        "ally": ally,
-        "enemy": is_enemy(user, target),
-        "character": True,
-        "ally_or_self": same or ally,
-        "incapacitated_ally": ally and target.incapacitated,
-        "area": False,
-    }[ability.target]
+    if category == "self":
+        return same
+    if category == "ally":
+        return ally
+    if category == "ally_or_self":
+        return same or ally
+    if category == "incapacitated_ally":
+        return ally and target.incapacitated
+    raise KeyError(category)
 
 
 def occupied_except(state: S, *ids: str) -> frozenset[Pos]:
@@ -51,14 +59,21 @@ def occupied_except(state: S, *ids: str) -> frozenset[Pos]:
 
 
 def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> str:
-    """THRUM 26-27: 'none', 'cover' or 'obstructed' for a Physical Attack."""
-    return geometry.cover(
+    """THRUM 26-27: 'none', 'cover' or 'obstructed' for a Physical Attack (remembered per board by the
+    squares and heights it depends on: every target listing and attack roll asks)."""
+    others = occupied_except(state, attacker.id, target.id)
+    height = game.options.character_cover_height
+    key = (attacker.pos, target.pos, others, height)
+    return _COVER.get(
         game.board,
-        attacker.pos,
-        target.pos,
-        occupied_except(state, attacker.id, target.id),
-        character_height=game.options.character_cover_height,
+        key,
+        lambda: geometry.cover(game.board, attacker.pos, target.pos, others, character_height=height),
     )
+
+
+#: Cover between two squares is remembered for this many (squares, other characters' squares) per board.
+COVER_CACHE_LIMIT = 4096
+_COVER: BoardMemo[str] = BoardMemo(COVER_CACHE_LIMIT)
 
 
 def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id: str | None) -> str | None:
@@ -73,18 +88,31 @@ def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id
     if not fits_category(ability, user, target):
         wanted = ability.target.replace("_", " ").replace("incapacitated ally", "incapacitated ally")
         return f"{ability.title} targets {wanted}; {target_id} is not one (THRUM 20)"
-    distance = game.board.distance(user.pos, target.pos)
-    if distance > reach(ability, user):
+    out_of_aim = aim_problem(game, state, user, ability, target)
+    if out_of_aim == "range":
+        distance = game.board.distance(user.pos, target.pos)
         return (
             f"{target_id} is {distance} squares away; {ability.title} has Range {reach(ability, user)}"
             " (THRUM 13" + (", Blinded halves it: THRUM 44)" if "blinded" in user.statuses else ")")
         )
+    if out_of_aim == "obstructed":
+        return f"the path from {user.id} to {target_id} is Obstructed: it cannot be targeted (THRUM 27)"
+    return None
+
+
+def aim_problem(
+    game: G, state: S, user: Fighter, ability: Ability, target: Fighter
+) -> Literal["range", "obstructed"] | None:
+    """THRUM 13, 27: 'range' when ``target`` is beyond the ability's Range, 'obstructed' when the path of a
+    Physical Attack to it is Obstructed, else None (what :func:`target_problem` words)."""
+    if game.board.distance(user.pos, target.pos) > reach(ability, user):
+        return "range"
     if (
         ability.attack == "physical"
         and target.id != user.id
         and cover_of(game, state, user, target) == "obstructed"
     ):
-        return f"the path from {user.id} to {target_id} is Obstructed: it cannot be targeted (THRUM 27)"
+        return "obstructed"
     return None
 
 
