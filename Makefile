@@ -66,8 +66,10 @@ long: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python -m tactica.fuzz
 
-# Issue 13: the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL.
+# Issue 16 point A: first the whole decision corpus (the engine behaves as recorded; docs/performance.md), then
+# issue 13: the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL.
 bench: $(STAMP)
+	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py

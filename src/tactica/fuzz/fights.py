@@ -25,7 +25,7 @@ from tactica.fuzz.guard import Broken, Probe, check_message, is_deliberate
 from tactica.fuzz.mutate import pick
 from tactica.fuzz.texts import dice_text, mutate_action_text, odd_action, play_line
 from tactica.systems import get_system
-from tactica.testing.conformance import ConformanceError, check_json, check_replay, check_undo_at
+from tactica.testing.conformance import ConformanceError, check_json, check_replay, check_undo_at, undo_sample
 from tactica.testing.conformance import play_random as play_to_end
 
 #: Random legal actions taken in one fuzzed fight, at most.
@@ -177,8 +177,7 @@ def conform(setup: Setup, seed: int, undo_steps: int | None = None, rounds: int 
         fight = play_to_end(setup.system, capped(setup, rounds), seed)
         check_replay(fight)
         check_json(fight)
-        n = len(fight.history)
-        check_undo_at(fight, range(0, n, max(1, n // undo_steps)) if undo_steps else range(n))
+        check_undo_at(fight, undo_sample(len(fight.history), undo_steps, seed))
     except ConformanceError as error:
         cause = re.sub(r"seed \d+: |\d+", "N", str(error))[:80]
         raise Broken("conformance", f"{setup.name}: {error}", f"{setup.system}: {cause}") from error

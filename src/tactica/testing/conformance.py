@@ -88,11 +88,6 @@ def check_json(fight: Fight) -> None:
     _require(loaded.to_json() == text, f"seed {fight.seed}: the JSON form does not round-trip")
 
 
-def check_undo_every_step(fight: Fight) -> None:
-    """Replaying the fight, undo after every step restores the state before it; redo restores the after."""
-    check_undo_at(fight, range(len(fight.history)))
-
-
 def check_undo_at(fight: Fight, steps: Collection[int]) -> None:
     """Replaying the fight, undo after each of ``steps`` (indexes into the history) restores the state before
     it; redo restores the state after it."""
@@ -110,11 +105,30 @@ def check_undo_at(fight: Fight, steps: Collection[int]) -> None:
         _require(to_data(replay.state) == after, f"seed {fight.seed}: redo of step {k} ({action}) differs")
 
 
-def check_fight(system_id: str, seed: int, setup: Mapping[str, Any] | None = None) -> Report:
-    """Run every conformance check on one random fight of the system's arena (or ``setup``)."""
+def undo_sample(steps: int, count: int | None, seed: int) -> range:
+    """Which of a fight's ``steps`` to undo: all of them when ``count`` is None, else about ``count`` spread
+    evenly from an offset the seed picks (so fights of different seeds check different steps), always the
+    first step when the offset is 0 and never more than ``steps``.
+
+    >>> undo_sample(10, None, 7)
+    range(0, 10)
+    >>> list(undo_sample(100, 4, 0)), list(undo_sample(100, 4, 1))
+    ([0, 25, 50, 75], [1, 26, 51, 76])
+    """
+    if count is None or count >= steps:
+        return range(steps)
+    stride = max(1, steps // count)
+    return range(seed % stride, steps, stride)
+
+
+def check_fight(
+    system_id: str, seed: int, setup: Mapping[str, Any] | None = None, *, undo_steps: int | None = None
+) -> Report:
+    """Run every conformance check on one random fight of the system's arena (or ``setup``); undo is checked
+    at every step, or at about ``undo_steps`` steps spread over the fight (:func:`undo_sample`)."""
     fight = play_random(system_id, setup or conformance_setup(system_id), seed)
     check_replay(fight)
     check_json(fight)
-    check_undo_every_step(fight)
+    check_undo_at(fight, undo_sample(len(fight.history), undo_steps, seed))
     outcome = fight.outcome()
     return Report(system_id, seed, len(fight.history), fight.is_over(), outcome.winner if outcome else None)
