@@ -1,0 +1,179 @@
+"""The Phase 3d6 melee duel kernel: two adjacent fighters trading blows with their basic melee weapons, each
+side's AI ``trading-blows``, played for thousands of fights at once.
+
+The model is the one behind ``odds --fight`` (:mod:`tactica.systems.phase3d6.duel`): every Phase, in
+initiative order, each fighter Strikes the other with its basic melee weapon, or recovers from being Stunned
+(option ``hero_stunned``), and passes every Abort. Its numbers come from the rules' own helpers on the
+starting state (``combat.ocv``, ``combat.defence``, ``combat.hits``, ``combat.taken``, ``combat.body_of``),
+and :mod:`~.phase3d6_blows` plays it die by die in the engine's order.
+
+The default AI is not covered: its Haymaker (when its OCV is 3 or more above the target's DCV of the moment)
+and its Abort to a Dodge (when its STUN is below a third of its maximum, costing its next Phase) depend on
+the fight's state lane by lane; those fights run on the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from tactica.analysis.kernels.base import Kernel, Outcomes
+from tactica.analysis.kernels.dice import KernelDice
+from tactica.analysis.kernels.phase3d6_blows import Duel, play
+from tactica.dice import parse
+from tactica.engine import Fight, Game
+from tactica.systems.phase3d6 import combat, duel
+from tactica.systems.phase3d6.setup import Phase3d6Game
+from tactica.systems.phase3d6.sheet import Character, Weapon
+from tactica.systems.phase3d6.state import Fighter, Phase3d6State
+
+#: The policy whose duel the kernel follows.
+POLICY = "trading-blows"
+#: The manoeuvre of the policy's attack.
+STRIKE = "strike"
+#: 3d6 totals index the hit tables (0-2 unused).
+TOTALS = 19
+
+
+def leader_odds(duel_: Duel) -> dict[str, float]:
+    """The probability that each fighter's side acts first in Phase 1, without initiative rolls: the higher
+    score, or a d20 tie-break re-rolled while tied (rule 3, E13)."""
+    if any(duel_.rolled):
+        raise ValueError("the initiative rolls 3d6 (E14): the leader's odds are not a fixed pair")
+    a, b = duel_.scores
+    first = 0.5 if a == b else float(a > b)
+    return {duel_.sides[0]: first, duel_.sides[1]: 1.0 - first}
+
+
+# -- coverage ---------------------------------------------------------------------------------------------
+
+
+def fighter_problem(fighter: Fighter) -> str | None:
+    """Why a fighter's starting state is outside the duel the kernel plays, or None."""
+    if fighter.out:
+        return f"{fighter.id} starts out of the fight"
+    if not fighter.aware:
+        return f"{fighter.id} starts unaware (a Surprise Phase)"
+    if fighter.prone:
+        return f"{fighter.id} starts prone"
+    busy = fighter.held or fighter.guard or fighter.split or fighter.maneuvers
+    if busy or fighter.lose_phase >= 0 or fighter.dodge_until >= 0:
+        return f"{fighter.id} starts holding an action, a guard or a manoeuvre"
+    return None
+
+
+def damage_problem(weapon: Weapon) -> str | None:
+    """Why a weapon's damage is not plain dice added up (no keep/drop, nothing subtracted, no Fudge)."""
+    expr = parse(weapon.damage)
+    if any(t.keep or t.sign < 0 or t.die.fudge or t.die.min_face != 1 for t in expr.terms):
+        return f"{weapon.name}'s damage {weapon.damage} keeps, drops or subtracts dice"
+    return None
+
+
+def strike_problem(game: Phase3d6Game, ids: list[str]) -> str | None:
+    """Why the Strike is not the plain attack the kernel plays: a special effect, or a DCV it changes (the
+    target's DCV must not depend on whether it has struck yet this Phase)."""
+    row = game.maneuvers.get(STRIKE)
+    if row is None or row.effects:
+        return "the Strike manoeuvre has special effects"
+    for fid in ids:
+        for stunned in (False, True):
+            plain = combat.defence(game, fid, [], surprised=False, stunned=stunned)
+            if plain != combat.defence(game, fid, [STRIKE], surprised=False, stunned=stunned):
+                return "a Strike changes the striker's DCV"
+    return None
+
+
+def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:
+    assert isinstance(game, Phase3d6Game)
+    others = sorted(set(ai.values()) - {POLICY})
+    if others:
+        return (
+            f"the AI '{others[0]}' (the kernel follows {POLICY}; the default AI's Haymaker and Abort to"
+            " Dodge depend on the fight's state and are not modelled)"
+        )
+    state = Fight(game, seed=0).state
+    assert isinstance(state, Phase3d6State)
+    if len(state.fighters) != 2:
+        return f"{len(state.fighters)} combatants, not two"
+    problem = next(filter(None, (fighter_problem(f) for f in state.fighters.values())), None)
+    pair = duel.duel_pair(game, state)
+    if problem or pair is None:
+        return problem or "not two adjacent enemies with melee attacks that reach each other"
+    ids, weapons = pair
+    problem = strike_problem(game, ids) or next(filter(None, map(damage_problem, weapons)), None)
+    if problem:
+        return problem
+    return _duel(game, [state.fighters[i] for i in ids], weapons)
+
+
+def _hit_table(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) -> npt.NDArray[np.bool_]:
+    table = np.zeros((2, 2, TOTALS), dtype=np.bool_)
+    for x in (0, 1):
+        attacker = Fighter(fighters[x].id, fighters[x].side, fighters[x].pos, 0, 0)
+        mine = combat.ocv(game, attacker, weapons[x], STRIKE)
+        for stunned in (0, 1):
+            theirs = combat.defence(game, fighters[1 - x].id, [], surprised=False, stunned=bool(stunned))
+            for total in range(3, TOTALS):
+                table[x, stunned, total] = combat.hits(game, total, mine, theirs)
+    return table
+
+
+def _dice_of(game: Phase3d6Game, weapon: Weapon) -> tuple[tuple[int, int], ...]:
+    terms = [(t.count, t.die.sides) for t in parse(weapon.damage).terms]
+    extra = game.maneuvers[STRIKE].extra_dice
+    return tuple(terms + ([(extra, 6)] if extra else []))
+
+
+def _recovery(game: Phase3d6Game, sheet: Character) -> int:
+    """The STUN a Post-Turn gives back at most (rule 1, E10)."""
+    return 0 if sheet.no_recovery or not game.options.post_turn_recovery else sheet.rec
+
+
+def _duel(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) -> Duel:
+    sheets = [game.sheet(f.id) for f in fighters]
+    options = game.options
+    fixed = game.spec.initiative or {}
+    a, b = fighters
+    return Duel(
+        (a.id, b.id),
+        (a.side, b.side),
+        (a.stun, b.stun),
+        (a.body, b.body),
+        (a.stunned, b.stunned),
+        (sheets[0].stun, sheets[1].stun),
+        (_recovery(game, sheets[0]), _recovery(game, sheets[1])),
+        (sheets[0].con, sheets[1].con),
+        (sheets[0].pd, sheets[1].pd),
+        _hit_table(game, fighters, weapons),
+        (_dice_of(game, weapons[0]), _dice_of(game, weapons[1])),
+        (parse(weapons[0].damage).constant, parse(weapons[1].damage).constant),
+        (fixed.get(a.id, sheets[0].initiative), fixed.get(b.id, sheets[1].initiative)),
+        (a.id not in fixed and options.initiative_roll, b.id not in fixed and options.initiative_roll),
+        options.hero_stunned,
+        options.tie_break == "every_phase",
+        options.max_rounds,
+    )
+
+
+class Phase3d6Duel(Kernel):
+    """Two adjacent Phase 3d6 melee fighters trading blows (docs/performance.md, "Tiers")."""
+
+    name = "phase3d6-duel"
+    system = "phase3d6"
+
+    def covers(self, game: Game, ai: Mapping[str, str]) -> str | None:
+        found = self.model(game, ai)
+        return found if isinstance(found, str) else None
+
+    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
+        found = self.model(game, ai)
+        if isinstance(found, str):
+            raise ValueError(f"the {self.name} kernel does not cover this fight: {found}")
+        return play(found, dice)
+
+    def model(self, game: Game, ai: Mapping[str, str]) -> Duel | str:
+        """The duel the kernel plays, or why it does not cover ``game`` with these policies."""
+        return self.remembered(game, ai, _model)
