@@ -105,6 +105,12 @@ def test_the_kernel_is_registered_and_chosen_for_the_example() -> None:
             "axe's damage 4d6kh3 keeps",
         ),
         ({"maneuvers": {"strike": {"dcv": -1}}}, {}, BLOWS, "a Strike changes the striker's DCV"),
+        (
+            {"weapons": {"ram": {"kind": "melee", "damage": "8d6"}}},
+            {"crusher": {"weapons": ["ram"]}},
+            BLOWS,
+            "ram's damage 8d6 has more than 279,936 outcomes",
+        ),
     ],
 )
 def test_coverage_is_strict(

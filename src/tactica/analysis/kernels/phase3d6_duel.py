@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from tactica.analysis.kernels.base import Kernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.phase3d6_blows import Duel, play
+from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, Duel, Ints, outcome_faces, outcomes_of, play
 from tactica.dice import parse
 from tactica.engine import Fight, Game
 from tactica.systems.phase3d6 import combat, duel
@@ -33,8 +33,8 @@ from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 POLICY = "trading-blows"
 #: The manoeuvre of the policy's attack.
 STRIKE = "strike"
-#: 3d6 totals index the hit tables (0-2 unused).
-TOTALS = 19
+#: The most outcomes of a hit's damage dice the kernel tabulates (7d6): a weapon with more is not covered.
+MAX_OUTCOMES = 6**7
 
 
 def leader_odds(duel_: Duel) -> dict[str, float]:
@@ -64,11 +64,14 @@ def fighter_problem(fighter: Fighter) -> str | None:
     return None
 
 
-def damage_problem(weapon: Weapon) -> str | None:
-    """Why a weapon's damage is not plain dice added up (no keep/drop, nothing subtracted, no Fudge)."""
+def damage_problem(game: Phase3d6Game, weapon: Weapon) -> str | None:
+    """Why a weapon's damage is not plain dice added up (no keep/drop, nothing subtracted, no Fudge), or
+    has too many outcomes to tabulate (with the Strike's extra dice)."""
     expr = parse(weapon.damage)
     if any(t.keep or t.sign < 0 or t.die.fudge or t.die.min_face != 1 for t in expr.terms):
         return f"{weapon.name}'s damage {weapon.damage} keeps, drops or subtracts dice"
+    if outcomes_of(_dice_of(game, weapon)) > MAX_OUTCOMES:
+        return f"{weapon.name}'s damage {weapon.damage} has more than {MAX_OUTCOMES:,} outcomes (7d6)"
     return None
 
 
@@ -103,21 +106,24 @@ def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:
     if problem or pair is None:
         return problem or "not two adjacent enemies with melee attacks that reach each other"
     ids, weapons = pair
-    problem = strike_problem(game, ids) or next(filter(None, map(damage_problem, weapons)), None)
+    problem = strike_problem(game, ids) or next(
+        filter(None, (damage_problem(game, w) for w in weapons)), None
+    )
     if problem:
         return problem
     return _duel(game, [state.fighters[i] for i in ids], weapons)
 
 
 def _hit_table(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) -> npt.NDArray[np.bool_]:
-    table = np.zeros((2, 2, TOTALS), dtype=np.bool_)
+    """Whether each fighter's Strike hits, by the other's Stunned flag and the attack roll's outcome."""
+    totals = outcome_faces(ATTACK_DICE).sum(axis=1)
+    table = np.zeros((2, 2, len(totals)), dtype=np.bool_)
     for x in (0, 1):
         attacker = Fighter(fighters[x].id, fighters[x].side, fighters[x].pos, 0, 0)
         mine = combat.ocv(game, attacker, weapons[x], STRIKE)
         for stunned in (0, 1):
             theirs = combat.defence(game, fighters[1 - x].id, [], surprised=False, stunned=bool(stunned))
-            for total in range(3, TOTALS):
-                table[x, stunned, total] = combat.hits(game, total, mine, theirs)
+            table[x, stunned] = [combat.hits(game, int(t), mine, theirs) for t in totals]
     return table
 
 
@@ -125,6 +131,16 @@ def _dice_of(game: Phase3d6Game, weapon: Weapon) -> tuple[tuple[int, int], ...]:
     terms = [(t.count, t.die.sides) for t in parse(weapon.damage).terms]
     extra = game.maneuvers[STRIKE].extra_dice
     return tuple(terms + ([(extra, 6)] if extra else []))
+
+
+def _harm_table(game: Phase3d6Game, weapon: Weapon, target: Fighter) -> tuple[Ints, Ints]:
+    """The STUN and BODY ``target`` loses on each outcome of a hit with ``weapon`` (``combat.damage``)."""
+    faces = outcome_faces(_dice_of(game, weapon))
+    body_of = np.array([0] + [combat.body_of(f) for f in range(1, int(faces.max(initial=1)) + 1)])
+    rolled = np.maximum(0, faces.sum(axis=1) + parse(weapon.damage).constant)
+    pairs, which = np.unique(np.stack([rolled, body_of[faces].sum(axis=1)]), axis=1, return_inverse=True)
+    harm = np.array([combat.taken(game, target.id, int(s), int(b)) for s, b in pairs.T], dtype=np.int64)
+    return harm[which.ravel(), 0], harm[which.ravel(), 1]
 
 
 def _recovery(game: Phase3d6Game, sheet: Character) -> int:
@@ -137,6 +153,7 @@ def _duel(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) ->
     options = game.options
     fixed = game.spec.initiative or {}
     a, b = fighters
+    harm = [_harm_table(game, weapons[x], fighters[1 - x]) for x in (0, 1)]
     return Duel(
         (a.id, b.id),
         (a.side, b.side),
@@ -146,10 +163,10 @@ def _duel(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) ->
         (sheets[0].stun, sheets[1].stun),
         (_recovery(game, sheets[0]), _recovery(game, sheets[1])),
         (sheets[0].con, sheets[1].con),
-        (sheets[0].pd, sheets[1].pd),
         _hit_table(game, fighters, weapons),
         (_dice_of(game, weapons[0]), _dice_of(game, weapons[1])),
-        (parse(weapons[0].damage).constant, parse(weapons[1].damage).constant),
+        (harm[0][0], harm[1][0]),
+        (harm[0][1], harm[1][1]),
         (fixed.get(a.id, sheets[0].initiative), fixed.get(b.id, sheets[1].initiative)),
         (a.id not in fixed and options.initiative_roll, b.id not in fixed and options.initiative_roll),
         options.hero_stunned,
