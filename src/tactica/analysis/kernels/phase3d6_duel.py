@@ -93,10 +93,7 @@ def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:
     assert isinstance(game, Phase3d6Game)
     others = sorted(set(ai.values()) - {POLICY})
     if others:
-        return (
-            f"the AI '{others[0]}' (the kernel follows {POLICY}; the default AI's Haymaker and Abort to"
-            " Dodge depend on the fight's state and are not modelled)"
-        )
+        return f"the AI '{others[0]}' (the kernel follows {POLICY}; not the default AI's Haymaker and Dodge)"
     state = Fight(game, seed=0).state
     assert isinstance(state, Phase3d6State)
     if len(state.fighters) != 2:
