@@ -36,7 +36,8 @@ def _game(setup_changes: Mapping[str, Any] | None = None, **changes: Any) -> Gam
 
 #: Duels that reach every path: Stunned and its recovery (hero_stunned, the example), none of it (off);
 #: equal scores ordered by d20s once or at every Phase (E13), 3d6 initiative (E14), fixed scores; the Turn
-#: limit with and without the Post-Turn Recovery (E10); the hit options (E2, rule 6); a damage constant.
+#: limit with and without the Post-Turn Recovery (E10); the hit options (E2, rule 6); damage of two kinds of
+#: dice and a constant.
 VARIANTS = {
     "trading-blows": lambda: _game(),
     "no Stunned": lambda: _game(options={"hero_stunned": False}),
@@ -50,7 +51,7 @@ VARIANTS = {
     "no recovery": lambda: _game(options={"max_rounds": 1, "post_turn_recovery": False}, crusher={"rec": 3}),
     "hit options": lambda: _game(options={"hit_on_equal": False, "auto_hit_miss": True}),
     "damage constant": lambda: _game(
-        {"weapons": {"maul": {"kind": "melee", "damage": "2d6+1"}}},
+        {"weapons": {"maul": {"kind": "melee", "damage": "2d6+1d4+1"}}},
         crusher={"weapons": ["maul"], "stun_now": 12, "body_now": 4},
     ),
 }
