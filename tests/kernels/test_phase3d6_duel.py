@@ -112,6 +112,12 @@ def test_the_kernel_is_registered_and_chosen_for_the_example() -> None:
             BLOWS,
             "ram's damage 8d6 has more than 279,936 outcomes",
         ),
+        (
+            {"weapons": {"whip": {"kind": "melee", "damage": "2d6", "ammo": 3}}},
+            {"crusher": {"weapons": ["whip"]}},
+            BLOWS,
+            "whip uses ammunition",
+        ),
     ],
 )
 def test_coverage_is_strict(

@@ -64,9 +64,12 @@ def fighter_problem(fighter: Fighter) -> str | None:
     return None
 
 
-def damage_problem(game: Phase3d6Game, weapon: Weapon) -> str | None:
-    """Why a weapon's damage is not plain dice added up (no keep/drop, nothing subtracted, no Fudge), or
-    has too many outcomes to tabulate (with the Strike's extra dice)."""
+def weapon_problem(game: Phase3d6Game, weapon: Weapon) -> str | None:
+    """Why a weapon is not one the kernel plays: it uses ammunition, its damage is not plain dice added up
+    (no keep/drop, nothing subtracted, no Fudge), or has too many outcomes to tabulate (with the Strike's
+    extra dice)."""
+    if weapon.ammo is not None:
+        return f"{weapon.name} uses ammunition"
     expr = parse(weapon.damage)
     if any(t.keep or t.sign < 0 or t.die.fudge or t.die.min_face != 1 for t in expr.terms):
         return f"{weapon.name}'s damage {weapon.damage} keeps, drops or subtracts dice"
@@ -104,7 +107,7 @@ def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:
         return problem or "not two adjacent enemies with melee attacks that reach each other"
     ids, weapons = pair
     problem = strike_problem(game, ids) or next(
-        filter(None, (damage_problem(game, w) for w in weapons)), None
+        filter(None, (weapon_problem(game, w) for w in weapons)), None
     )
     if problem:
         return problem
