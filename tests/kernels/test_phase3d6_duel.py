@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tactica.analysis.kernels import kernel_named
+from tactica.analysis.kernels import GeneratorDice, kernel_named
+from tactica.analysis.kernels.phase3d6_blows import initiative
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel, leader_odds
 from tactica.analysis.kernels.proofs import distribution, engine_fight, initiative_mixture, lockstep
 from tactica.engine import Game
@@ -70,8 +71,10 @@ def test_the_variants_reach_the_rare_paths() -> None:
     lockstep seeds."""
     cut = KERNEL.run(VARIANTS["cut off"](), BLOWS, 2000, 1)
     assert (cut.result == 2).any() and (cut.result == 0).any()
-    both = KERNEL.run(VARIANTS["ties every Phase"](), BLOWS, 2000, 1)
-    assert set(both.winner.tolist()) == {0, 1}
+    tied = KERNEL.model(VARIANTS["ties once"](), BLOWS)
+    assert not isinstance(tied, str)
+    first, equal = initiative(tied, GeneratorDice(2000, 1), 2000)
+    assert equal.all() and set(first.tolist()) == {0, 1}
     fights = [engine_fight(VARIANTS["trading-blows"](), BLOWS, seed) for seed in range(40)]
     assert any(isinstance(e, FighterDown) and e.state == "stunned" for f in fights for e in f.events)
 
