@@ -69,12 +69,15 @@ fuzz: $(STAMP)
 # Issue 16 A: first the whole decision corpus (the engine behaves as recorded; docs/performance.md); issue 13:
 # the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL;
 # issue 16 B: the fast tier of sim (kernels: speed beside the engine, lockstep and distribution at full N).
+# Issue 17 point 3: the search AI at 200 ms per decision against the default AI on each demo (docs/agents.md).
 bench: $(STAMP)
 	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/kernels.py
+	$(BIN)/python benchmarks/kernels_lines.py
+	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
 # `make mutants` runs every mutant (many hours); `make mutants SAMPLE=60` a fixed sample of 60 per package;

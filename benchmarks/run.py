@@ -85,7 +85,7 @@ def play(game: Any, seeds: range, system: str = "futurepath") -> tuple[int, int,
     actions = rounds = 0
     wins: dict[str, int] = {}
     for seed in seeds:
-        fight = Fight(game, seed=seed)
+        fight = Fight(game, seed=seed, checkpoints=False)
         policy = make_policy("default", system, seed)
         sides = {game.start[c].side for c in game.start}
         outcome = run_fight(fight, dict.fromkeys(sides, policy))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -357,3 +358,29 @@ def test_in_a_team_turn_it_decides_for_the_first_deciding_teammate() -> None:
     fight = Fight(skirmish(), seed=2)
     assert len(fight.deciding()) == 4
     assert choose(fight).actor == fight.deciding()[0]
+
+
+def test_the_ai_lists_moves_sprints_and_throws_only_when_a_step_asks_for_them() -> None:
+    """Issue 16 A (the AI asks only for what it weighs): a duelist next to its enemy attacks without the
+    rules listing a single move, sprint or throw; once it has attacked, it asks for moves to close in."""
+    fight = Fight.new(get_system("futurepath"), duel_setup(), seed=3)
+    asked: list[frozenset[str]] = []
+    listing = fight.legal_actions_of
+
+    def spy(actor: str, verbs: Any = None) -> list[Action]:
+        asked.append(frozenset(verbs or ()))
+        return listing(actor, verbs)
+
+    fight.legal_actions_of = spy  # type: ignore[method-assign]
+    first = DefaultPolicy().choose(fight)
+    assert first.verb == "attack"
+    assert not any(verbs & {"move", "sprint", "throw"} for verbs in asked)
+    fight.apply(first)
+    DefaultPolicy().choose(fight)
+    assert frozenset({"move"}) in asked
+
+
+def duel_setup() -> dict[str, Any]:
+    """The duel example's setup (two duelists side by side)."""
+    text = (Path(__file__).parents[2] / "examples" / "futurepath" / "duel.yaml").read_text()
+    return {k: v for k, v in yaml.safe_load(text).items() if k not in SCENARIO_ONLY}

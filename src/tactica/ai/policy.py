@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from tactica.engine import Action, Fight, Outcome
 from tactica.engine.errors import TacticaError
@@ -34,7 +34,11 @@ class RandomPolicy:
 
 
 PolicyFactory = Callable[[int], Policy]
+#: A policy that takes an option written after its name (``search:200ms``): made from a seed and that text;
+#: bad text raises :class:`TacticaError` saying what would be valid.
+OptionFactory = Callable[[int, str], Policy]
 _NAMED: dict[str, dict[str, PolicyFactory]] = {}
+_OPTIONED: dict[str, OptionFactory] = {}
 
 
 def register_policy(system_id: str, name: str, factory: PolicyFactory) -> None:
@@ -54,17 +58,32 @@ def policy_names(system_id: str) -> list[str]:
 
 
 def make_policy(name: str, system_id: str, seed: int = 0) -> Policy:
-    """A policy by name, in any case ('random', 'default' or one a system registered) for a system, seeded."""
+    """A policy by name, in any case ('random', 'default' or one a system registered) for a system, seeded.
+    A name may carry an option after a colon where its policy takes one (``search:200ms``)."""
     _load_defaults()
     name = name.lower()
     if name == "random":
         return RandomPolicy(seed)
-    factory = _NAMED.get(system_id, {}).get(name)
+    base, colon, option = name.partition(":")
+    factory = _NAMED.get(system_id, {}).get(base)
     if factory is None:
         raise TacticaError(
             f"unknown AI '{name}' for {system_id}; choose one of: {', '.join(policy_names(system_id))}"
         )
-    return factory(seed)
+    if not colon:
+        return factory(seed)
+    if base not in _OPTIONED:
+        raise TacticaError(f"AI '{name}': the '{base}' AI takes no option after ':' (write '{base}')")
+    return _OPTIONED[base](seed, option)
+
+
+def policy_error(name: str, system_id: str) -> str | None:
+    """Why ``name`` is not a policy of a system (an unknown name, a bad option), or None when it is one."""
+    try:
+        make_policy(name, system_id)
+    except TacticaError as error:
+        return str(error)
+    return None
 
 
 def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int = 100_000) -> Outcome | None:
@@ -96,21 +115,39 @@ BUILTIN = {
     "srb": {"default": "tactica.systems.srb.ai:DefaultPolicy"},
     "thrum": {"default": "tactica.systems.thrum.ai:DefaultPolicy"},
 }
+#: Policies every system has, with the option their name may carry (``search:200ms``, ``search:64``).
+EVERY_SYSTEM = {"search": "tactica.ai.search:SearchPolicy"}
 
 
 def _load_defaults() -> None:
     if not _NAMED:
         for system_id, named in BUILTIN.items():
-            for name, where in named.items():
+            for name, where in {**named, **EVERY_SYSTEM}.items():
                 register_policy(system_id, name, _imported(where))
+        for name, where in EVERY_SYSTEM.items():
+            _OPTIONED[name] = _imported_with_option(where)
 
 
 def _imported(where: str) -> PolicyFactory:
     """A factory that imports ``module:class`` when first called."""
 
     def factory(seed: int) -> Policy:
-        module, _, name = where.partition(":")
-        policy: Policy = getattr(importlib.import_module(module), name)(seed)
+        policy: Policy = _class_at(where)(seed)
         return policy
 
     return factory
+
+
+def _imported_with_option(where: str) -> OptionFactory:
+    """A factory of ``module:class`` made with a seed and the option text after the policy's name."""
+
+    def factory(seed: int, option: str) -> Policy:
+        policy: Policy = _class_at(where)(seed, option)
+        return policy
+
+    return factory
+
+
+def _class_at(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)

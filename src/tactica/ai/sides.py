@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from tactica.ai.policy import Policy, make_policy, policy_names
+from tactica.ai.policy import Policy, make_policy, policy_error, policy_names
 from tactica.engine import Fight
 from tactica.engine.errors import TacticaError
 
 #: A side or a policy name in an ``--ai`` entry.
 WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
+#: A policy name with the option some policies take after a colon (``search:200ms``).
+NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*(:[A-Za-z0-9_.]+)?")
 
 
 def combatants(fight: Fight) -> list[str]:
@@ -46,12 +48,15 @@ def ai_entry(spec: str, all_sides: Sequence[str], system_id: str | None = None) 
     side, sep, name = spec.rpartition("=")
     names = policy_names(system_id) if system_id else []
     valid = f"sides: {', '.join(all_sides)}" + (f"; AIs: {', '.join(names)}" if names else "")
-    if not WORD.fullmatch(name) or (sep and not WORD.fullmatch(side)):
+    if not NAME.fullmatch(name) or (sep and not WORD.fullmatch(side)):
         raise TacticaError(f"--ai {spec!r}: write NAME (every side) or SIDE=NAME ({valid})")
     if side and side not in all_sides:
         raise TacticaError(f"--ai {spec}: no side '{side}' in this fight ({valid})")
-    if names and name.lower() not in names:
+    if system_id and name.lower().partition(":")[0] not in names:
         raise TacticaError(f"--ai {spec}: unknown AI '{name}' ({valid})")
+    error = policy_error(name, system_id) if system_id else None
+    if error is not None:
+        raise TacticaError(f"--ai {spec}: {error}")
     return side or None, name.lower()
 
 

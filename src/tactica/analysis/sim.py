@@ -98,7 +98,7 @@ def play_one(spec: SimSpec, index: int, *, max_actions: int = MAX_ACTIONS) -> Ro
     seed = fight_seed(spec.seed, index)
     game = game_of(spec)
     system = game.system
-    fight = Fight(game, seed=seed)
+    fight = Fight(game, seed=seed, checkpoints=False)  # nobody undoes
     policies = make_policies(spec.system, spec.ai, seed)
     tally = _Tally(spec.combatants)
     seen = len(fight.events)

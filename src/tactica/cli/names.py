@@ -14,8 +14,12 @@ def systems_help() -> str:
 
 
 def policies_help() -> str:
-    """The ``--ai`` option: its two forms and every policy name (a name only some systems have names them)."""
-    return f"Policy for every side (NAME) or one side (SIDE=NAME); NAME, in any case: {_policies()}."
+    """The ``--ai`` option: its two forms, every policy name (a name only some systems have names them), and
+    the search's budget."""
+    return (
+        f"Policy for every side (NAME) or one side (SIDE=NAME); NAME, in any case: {_policies()};"
+        " search:64 (playouts) or search:200ms gives the search a budget per decision."
+    )
 
 
 def _policies() -> str:

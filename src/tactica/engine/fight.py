@@ -32,7 +32,11 @@ CHECKPOINT_EVERY = 16
 class Fight:
     """One fight under one rule system: ``legal_actions``, ``apply``, ``undo``, ``clone``, ``is_over``."""
 
-    def __init__(self, game: Game, *, seed: int = 0, dice: DiceSource | None = None) -> None:
+    def __init__(
+        self, game: Game, *, seed: int = 0, dice: DiceSource | None = None, checkpoints: bool = True
+    ) -> None:
+        """A fight of ``game`` rolling ``dice`` (by default dice seeded ``seed``). Without ``checkpoints``
+        no copy of the state is kept (a fight nobody undoes, as in ``sim``): undo replays from the start."""
         self.game = game
         self.system: RuleSystem[Any, Any] = game.system
         self.seed = seed
@@ -42,14 +46,17 @@ class Fight:
         self._marks: list[tuple[int, int]] = []
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
-        self._legal_ids: set[int] | None = None
+        #: The ids of every action listed since the last action: the objects are kept in the listings.
+        self._listed_ids: set[int] = set()
         self._legal_of: dict[tuple[str, frozenset[str] | None], list[Action]] = {}
         self._legal_of_sets: dict[tuple[str, frozenset[str] | None], frozenset[Action]] = {}
         self._deciding: list[str] | None = None
         self.state: State = self.system.new_state(game)
         self.system.start(game, self.state, self._context())
         self._checkpoints: dict[int, tuple[State, int, int]] = {}
-        self._checkpoint()
+        self.checkpoints = checkpoints
+        if checkpoints:
+            self._checkpoint()
 
     @classmethod
     def new(cls, system: RuleSystem[Any, Any], setup: Mapping[str, Any], **kwargs: Any) -> Fight:
@@ -62,6 +69,7 @@ class Fight:
         """Every action that may be taken now, each naming its actor."""
         if self._legal is None:
             self._legal = [] if self.state.over else self.system.legal_actions(self.game, self.state)
+            self._listed_ids.update(map(id, self._legal))
         return self._legal
 
     def legal_actions_of(self, actor: str, verbs: Collection[str] | None = None) -> list[Action]:
@@ -76,6 +84,7 @@ class Fight:
             over = self.state.over
             found = [] if over else self.system.legal_actions_of(self.game, self.state, actor, key[1])
             self._legal_of[key] = found
+            self._listed_ids.update(map(id, found))
         return found
 
     def deciding(self) -> list[str]:
@@ -108,6 +117,8 @@ class Fight:
         :class:`ActionSyntaxError`). Applying is all-or-nothing: whatever fails while the action resolves,
         the fight is left exactly as it was (a failure that is not the rules refusing, a bug, is raised as
         :class:`ResolutionFault`)."""
+        if isinstance(action, Action) and id(action) in self._listed_ids:
+            return self._take(action)  # one of the listed objects: well-formed, in written form, legal
         action = self.normalize(action)
         reason = self._why_not(action)
         if reason is not None:
@@ -141,6 +152,7 @@ class Fight:
         other._checkpoints = dict(self._checkpoints)
         other._legal_of = dict(self._legal_of)
         other._legal_of_sets = dict(self._legal_of_sets)
+        other._listed_ids = set(self._listed_ids)
         return other
 
     def is_over(self) -> bool:
@@ -245,7 +257,7 @@ class Fight:
         self.history.append(action)
         self._marks.append(mark)
         self._forget_listings()
-        if len(self.history) % CHECKPOINT_EVERY == 0:
+        if self.checkpoints and len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoint()
         return self.events[mark[1] :]
 
@@ -282,9 +294,7 @@ class Fight:
             if members is None:
                 members = self._legal_of_sets[key] = frozenset(self._legal_of[key])
             return action in members
-        if self._legal_ids is None:
-            self._legal_ids = set(map(id, self._legal))
-        if id(action) in self._legal_ids:
+        if id(action) in self._listed_ids:
             return True
         if self._legal_set is None:
             self._legal_set = frozenset(self._legal)
@@ -320,9 +330,10 @@ class Fight:
         return f"it is not among the legal actions now; the legal '{action.verb}' actions are {shown}{more}"
 
     def _forget_listings(self) -> None:
-        self._legal = self._legal_set = self._legal_ids = self._deciding = None
+        self._legal = self._legal_set = self._deciding = None
         self._legal_of = {}
         self._legal_of_sets = {}
+        self._listed_ids = set()
 
     def _context(self) -> Context:
         return Context(self.tape, self.events)
@@ -334,14 +345,21 @@ class Fight:
         """Rebuild the state of ``actions`` (a prefix of the history): from the nearest checkpoint, replay the
         rest over the recorded faces; the live source and the faces ahead stay on the tape."""
         n = len(actions)
-        base = max(k for k in self._checkpoints if k <= n)
-        state, n_events, pos = self._checkpoints[base]
-        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= n}
         faces, source = list(self.tape.faces), self.tape.source
-        self.state = _copy_state(state)
-        del self.events[n_events:]
+        base = max((k for k in self._checkpoints if k <= n), default=None)
+        if base is None:  # no checkpoint kept: set the fight up again over its own faces
+            base = 0
+            self.state = self.system.new_state(self.game)
+            del self.events[:]
+            self.tape = DiceTape(ScriptedDice(faces[:tape_pos]))
+            self.system.start(self.game, self.state, self._context())
+        else:
+            state, n_events, pos = self._checkpoints[base]
+            self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= n}
+            self.state = _copy_state(state)
+            del self.events[n_events:]
+            self.tape = DiceTape(ScriptedDice(faces[pos:tape_pos]), faces[:pos])
         self.history, self._marks = list(actions[:base]), self._marks[:base]
-        self.tape = DiceTape(ScriptedDice(faces[pos:tape_pos]), faces[:pos])
         self._forget_listings()
         for action in actions[base:]:
             self._take(action)

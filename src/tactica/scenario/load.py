@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tactica.ai import policy_names
+from tactica.ai import policy_error, policy_names
 from tactica.dice import DiceError
 from tactica.engine import Action, ActionSyntaxError, Game, RuleSystem, TacticaError
 from tactica.files import brief, capped
@@ -176,8 +176,10 @@ class _Reader:
             return {}
         names = policy_names(system.id) if system is not None else []
         for side, policy in value.items():
-            if names and policy not in names:
+            if names and str(policy).partition(":")[0] not in names:
                 self.add(("ai", str(side)), f"unknown AI {brief(policy)}; choose one of: {', '.join(names)}")
+            elif system is not None and (error := policy_error(str(policy), system.id)) is not None:
+                self.add(("ai", str(side)), error)
         return {str(k): str(v) for k, v in value.items()}
 
     # -- script and expectations ----------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.engine import IllegalAction
+from tactica.systems.futurepath.budget import COSTS, affordable, refusal
 from tests.systems.futurepath.helpers import fighter, new_fight, offered
 
 ROW = ". . . . . . . . . . . . . . . . . . . ."
@@ -218,3 +219,16 @@ def test_futurepath_7_drop_all_is_offered_with_a_single_item() -> None:
     assert offered(fight, "drop") == {"a drop knife", "a drop all"}
     fight.apply("a drop all")
     assert fight.state.fighters["a"].hands == []
+
+
+def test_what_a_budget_can_pay_is_what_refusal_allows_for_every_shape_a_turn_takes() -> None:
+    """Issue 16 A (memoise per-state look-ups): ``affordable``, remembered by the budget's shape, is exactly
+    the costs ``refusal`` allows, after every action of a turn of a Free, a Simple and a Standard action."""
+    fight = duo()
+    steps = ["a drop knife", "a draw rifle", "a move @3,0"]  # the move ends the turn: all is spent
+    for step in [None, *steps]:
+        if step:
+            fight.apply(step)
+        me = fight.state.fighters["a"]
+        allowed = {c for c in COSTS if refusal(fight.game.options, me, c, "") is None}
+        assert affordable(fight.game.options, me) == allowed

@@ -14,18 +14,21 @@ It decides for the first deciding actor (several teammates may act in a team tur
 7. end the turn.
 
 Every choice is picked from the legal actions of the deciding actor, so an illegal action is impossible; it
-asks only for that actor's actions of the verbs it uses (``Fight.legal_actions_of``), which is much cheaper
-than listing every teammate's moves and throws. Sight lines and walking distances ignore creatures; they
+asks only for that actor's actions of the verbs it uses (``Fight.legal_actions_of``), and for moves, sprints
+and throws only when a step weighs them (:class:`Listing`), which is much cheaper than listing every
+teammate's moves and throws. Sight lines and walking distances ignore creatures; they
 depend only on the board and are cached per board.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
+from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
@@ -57,6 +60,10 @@ TURN_VERBS = frozenset(
         "end",
     ]
 )
+#: Verbs with many actions (a square each), listed only when a step of the policy asks for them.
+LONG_VERBS = frozenset(["throw", "move", "sprint"])
+#: The other verbs the policy takes, listed together when first needed.
+SHORT_VERBS = TURN_VERBS - LONG_VERBS
 #: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
 WORST_NET_DICE = -1
 #: Try at most this many sprint destinations (each costs a path search) before settling for a move.
@@ -75,19 +82,62 @@ class DefaultPolicy:
     def choose(self, fight: Fight) -> Action:
         """The action for the first deciding actor."""
         actor = fight.deciding()[0]
-        mine = fight.legal_actions_of(actor, None if fight.state.pending else TURN_VERBS)
-        by_verb: dict[str, list[Action]] = {}
-        for verb, actions in groupby(mine, key=_VERB):
-            by_verb.setdefault(verb, []).extend(actions)
         game = fight.game
         state = fight.state
         assert isinstance(game, FuturePathGame) and isinstance(state, FuturePathState)
-        view = View(game, state, state.fighters[mine[0].actor])
-        choice = _answer(view, by_verb) if state.pending else _turn(view, by_verb)
-        return choice or by_verb.get("end", mine)[0]
+        view = View(game, state, state.fighters[actor])
+        if state.pending:
+            mine = fight.legal_actions_of(actor)
+            answers = _by_verb(mine)
+            return _answer(view, answers) or answers.get("end", mine)[0]
+        by_verb = Listing(fight, actor)
+        choice = _turn(view, by_verb)
+        return choice or (by_verb.get("end") or fight.legal_actions_of(actor, TURN_VERBS))[0]
 
 
 _VERB = attrgetter("verb")
+
+
+def _by_verb(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """Actions grouped by verb, in the order each verb first appears."""
+    by_verb: dict[str, list[Action]] = {}
+    for verb, group in groupby(actions, key=_VERB):
+        by_verb.setdefault(verb, []).extend(group)
+    return by_verb
+
+
+class Listing(Mapping[str, list[Action]]):
+    """One actor's legal turn actions by verb (a verb is a key when it has actions): the short verbs listed
+    together when first needed, each of :data:`LONG_VERBS` only when a step asks for it."""
+
+    def __init__(self, fight: Fight, actor: str) -> None:
+        self.fight = fight
+        self.actor = actor
+        self.lists: dict[str, list[Action]] | None = None
+
+    def __getitem__(self, verb: str) -> list[Action]:
+        found: list[Action] | None = self.get(verb)
+        if found is None:
+            raise KeyError(verb)
+        return found
+
+    def get(self, verb: str, default: Any = None) -> Any:
+        """The actions of ``verb``, else ``default`` (``Mapping.get`` without raising and catching)."""
+        if self.lists is None:
+            self.lists = _by_verb(self.fight.legal_actions_of(self.actor, SHORT_VERBS))
+        found = self.lists.get(verb)
+        if found is None and verb in LONG_VERBS:
+            found = self.lists[verb] = self.fight.legal_actions_of(self.actor, (verb,))
+        return found or default
+
+    def __contains__(self, verb: object) -> bool:
+        return isinstance(verb, str) and self.get(verb) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return (verb for verb in sorted(TURN_VERBS) if verb in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 # -- what the actor sees ---------------------------------------------------------------------------
@@ -102,7 +152,11 @@ class View:
         self.me = me
         self.sheet = game.sheet(me.id)
         self.foes = [f for f in state.fighters.values() if f.side != me.side and f.is_up]
-        self.geometry = geometry(game.board, attacks.blockers(state))
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        """The board's sight lines and walking distances with today's blocking objects (when first asked)."""
+        return geometry(self.game.board, attacks.blockers(self.state))
 
     def distance(self, a: Pos, b: Pos) -> int:
         """Squares between two cells."""
@@ -160,7 +214,7 @@ def geometry(board: Board, blockers: Iterable[Pos]) -> Geometry:
 # -- pending decisions -----------------------------------------------------------------------------
 
 
-def _answer(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _answer(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Answer a pending decision: attack when that is an answer (best expected damage), else decline."""
     for verb in ATTACKING_ANSWERS:
         options = [a for a in by_verb.get(verb, []) if a.using is None or a.using in view.game.weapons]
@@ -182,7 +236,7 @@ def _answer_value(view: View, action: Action) -> float:
 # -- a turn ----------------------------------------------------------------------------------------
 
 
-def _turn(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _turn(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """The next action of the actor's turn, or None to end it."""
     steps = (
         _stand,
@@ -201,34 +255,32 @@ def _turn(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return None
 
 
-def _stand(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _stand(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Get up from prone, sitting or kneeling (a Simple action) before anything else."""
     if view.me.posture != "standing" and "stand" in by_verb:
         return by_verb["stand"][0]
     return None
 
 
-def _grenade(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _grenade(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Throw a damaging grenade where its blast holds the most standing enemies (2+) and no ally.
 
     Uncooked throws first: cooking can go off in the hand (rule 34)."""
-    throws = by_verb.get("throw")
-    if not throws or len(view.foes) < 2:
+    if len(view.foes) < 2:
         return None
-    board = view.game.board
-    per_cell = int(board.scale.per_cell)
+    per_cell = int(view.game.board.scale.per_cell)
     friends = [f.pos for f in view.state.fighters.values() if f.side == view.me.side and f.status != "dead"]
-    spots: dict[int, dict[Pos, int]] = {}
+    radii = {w.radius_ft // per_cell for w in view.game.weapons.values() if w.effect == "damage"}
+    spots = {radius: _blast_spots(view, radius, friends) for radius in sorted(radii)}
+    if not any(spots.values()):  # no square to throw at: the throws need not be listed
+        return None
     best: tuple[int, int] | None = None
     choice = None
-    for action in throws:
+    for action in by_verb.get("throw", ()):
         weapon = view.game.weapons.get(action.using or "")
         if weapon is None or weapon.effect != "damage" or action.at is None:
             continue
-        radius = weapon.radius_ft // per_cell
-        if radius not in spots:
-            spots[radius] = _blast_spots(view, radius, friends)
-        hits = spots[radius].get(action.at, 0)
+        hits = spots[weapon.radius_ft // per_cell].get(action.at, 0)
         key = (hits, -len(action.flags))
         if hits >= 2 and (best is None or key > best):
             best, choice = key, action
@@ -236,15 +288,34 @@ def _grenade(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
 
 
 def _blast_spots(view: View, radius: int, friends: list[Pos]) -> dict[Pos, int]:
-    """Squares a blast of ``radius`` centred there would catch 2+ standing enemies and no ally in."""
+    """Squares a blast of ``radius`` centred there would catch 2+ standing enemies and no ally in
+    (remembered per board by the enemies' and allies' squares)."""
     board = view.game.board
+    key = (radius, tuple(f.pos for f in view.foes), tuple(friends))
+    per_board = _SPOTS.setdefault(board, {})
+    found = per_board.get(key)
+    if found is None:
+        if len(per_board) >= SPOTS_LIMIT:
+            per_board.clear()
+        found = per_board[key] = _spots(board, radius, key[1], friends)
+    return found
+
+
+def _spots(board: Board, radius: int, foes: Iterable[Pos], friends: list[Pos]) -> dict[Pos, int]:
     counts: dict[Pos, int] = {}
-    for foe in view.foes:
-        for p in board.cells_within(foe.pos, radius):
+    for foe in foes:
+        for p in board.cells_within(foe, radius):
             counts[p] = counts.get(p, 0) + 1
     return {
         p: n for p, n in counts.items() if n >= 2 and not any(board.distance(p, q) <= radius for q in friends)
     }
+
+
+#: Blast spots by board and (radius, enemies' squares, allies' squares); at most this many per board.
+SPOTS_LIMIT = 4096
+_SPOTS: weakref.WeakKeyDictionary[Board, dict[tuple[object, ...], dict[Pos, int]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +354,7 @@ def _mean(weapon: Weapon) -> float:
     return _MEANS[key]
 
 
-def _strike(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Attack the best standing target; a Full Attack when it can, the Bonus Attack when it may."""
     choice = _best_attack(view, by_verb)
     if choice is None:
@@ -297,7 +368,7 @@ def _strike(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return action
 
 
-def _best_attack(view: View, by_verb: dict[str, list[Action]]) -> tuple[Action, Odds] | None:
+def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Action, Odds] | None:
     """The attack to make: lowest-HP target it can hurt, best weapon, Full Attack if possible."""
     up = {f.id: f for f in view.foes}
     best: tuple[bool, bool, int, float] | None = None
@@ -316,7 +387,7 @@ def _best_attack(view: View, by_verb: dict[str, list[Action]]) -> tuple[Action, 
     return choice
 
 
-def _finish_off(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Coup de grace on the dying enemy with the lowest HP."""
     options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
     if not options:
@@ -324,7 +395,7 @@ def _finish_off(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return min(options, key=lambda a: view.state.fighters[a.target or ""].hp)
 
 
-def _stabilize(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _stabilize(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """A medic with nothing better to do stabilizes the dying ally closest to death."""
     fighters = view.state.fighters
     options = [a for a in by_verb.get("stabilize", ()) if a.target in fighters]
@@ -334,7 +405,7 @@ def _stabilize(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
 
 
-def _draw(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """With empty hands, draw the weapon that suits the distance to the nearest enemy."""
     if view.me.hands or "draw" not in by_verb:
         return None
@@ -352,7 +423,7 @@ def _draw(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     return max(by_verb["draw"], key=fitness)
 
 
-def _reload(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Reload a drawn weapon that is empty."""
     for action in by_verb.get("reload", ()):
         if view.me.ammo.get(action.target or "", 1) <= 0:
@@ -363,7 +434,7 @@ def _reload(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
 # -- moving ----------------------------------------------------------------------------------------
 
 
-def _close_in(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
+def _close_in(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Move toward a square to attack from, with the weapon in hand (melee or ranged)."""
     moves = by_verb.get("move", [])
     if not view.foes or not (moves or "sprint" in by_verb):
@@ -371,7 +442,7 @@ def _close_in(view: View, by_verb: dict[str, list[Action]]) -> Action | None:
     weapon = _main_weapon(view)
     if weapon is None or weapon.is_melee:
         reach = attacks.reach_squares(view.game, weapon) if weapon else 1
-        return _melee_spot(view, moves, by_verb.get("sprint", []), reach)
+        return _melee_spot(view, moves, by_verb, reach)
     return _firing_spot(view, moves, weapon)
 
 
@@ -384,27 +455,47 @@ def _main_weapon(view: View) -> Weapon | None:
     return None
 
 
-def _melee_spot(view: View, moves: list[Action], sprints: list[Action], reach: int) -> Action | None:
-    """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one."""
-    for options, checked in ((moves, False), (sprints, True)):
-        ranked = sorted(
-            (key, i, a) for i, a in enumerate(options) if (key := _melee_key(view, a.at, reach)) is not None
-        )
-        for _key, _i, action in ranked[:SPRINT_TRIES] if checked else ranked[:1]:
-            if not checked or _sure_footed(view, action):
-                return action
+def _melee_spot(
+    view: View, moves: list[Action], by_verb: Mapping[str, list[Action]], reach: int
+) -> Action | None:
+    """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one
+    (sprints are listed only when no move will do)."""
+    keys = MeleeKeys(view, reach)
+    ranked = keys.ranked(moves)
+    if ranked:
+        return ranked[0]
+    for action in keys.ranked(by_verb.get("sprint", []))[:SPRINT_TRIES]:
+        if _sure_footed(view, action):
+            return action
     target = min(view.foes, key=lambda f: (view.geometry.walk(f.pos).get(view.me.pos, 999), f.hp))
-    return _approach(view, moves, sprints, target)
+    return _approach(view, moves, by_verb.get("sprint", []), target)
 
 
-def _melee_key(view: View, at: Pos | None, reach: int) -> tuple[int, int, int] | None:
-    if at is None:
-        return None
-    targets = [f.hp for f in view.foes if view.distance(at, f.pos) <= reach]
-    if not targets:
-        return None
-    crowd = sum(1 for f in view.foes if view.distance(at, f.pos) <= 1)
-    return (min(targets), crowd, view.distance(view.me.pos, at))
+class MeleeKeys:
+    """How good a square is to attack from in melee (smaller is better): the weakest standing enemy within
+    ``reach``, the enemies next to it, the distance from here; counted once from the enemies' squares."""
+
+    def __init__(self, view: View, reach: int) -> None:
+        self.view = view
+        self.weakest: dict[Pos, int] = {}
+        self.crowd: dict[Pos, int] = {}
+        board = view.game.board
+        for foe in view.foes:
+            for p in board.cells_within(foe.pos, reach):
+                self.weakest[p] = min(self.weakest.get(p, foe.hp), foe.hp)
+            for p in board.cells_within(foe.pos, 1):
+                self.crowd[p] = self.crowd.get(p, 0) + 1
+
+    def of(self, at: Pos | None) -> tuple[int, int, int] | None:
+        """The key of a move to ``at``; None when no standing enemy is within reach of it."""
+        if at is None or at not in self.weakest:
+            return None
+        return (self.weakest[at], self.crowd.get(at, 0), self.view.distance(self.view.me.pos, at))
+
+    def ranked(self, actions: list[Action]) -> list[Action]:
+        """The actions that end within reach of a standing enemy, best first (ties in listed order)."""
+        keyed = sorted((key, i, a) for i, a in enumerate(actions) if (key := self.of(a.at)) is not None)
+        return [a for _key, _i, a in keyed]
 
 
 def _sure_footed(view: View, action: Action) -> bool:

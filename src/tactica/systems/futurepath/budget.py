@@ -105,6 +105,34 @@ def _bonus_refusal(options: FuturePathOptions, fighter: Fighter, what: str) -> s
     return refusal(options, fighter, "simple", what)
 
 
+#: Whether each cost can be paid, by everything :func:`refusal` reads of the options and the budget.
+_AFFORDABLE: dict[tuple[object, ...], frozenset[Cost]] = {}
+#: Entries :data:`_AFFORDABLE` may hold before it starts over (budgets take few shapes).
+AFFORDABLE_LIMIT = 4096
+
+
+def affordable(options: FuturePathOptions, fighter: Fighter) -> frozenset[Cost]:
+    """The costs ``fighter`` can pay now (:func:`refusal` is None), remembered by what :func:`refusal`
+    depends on: the free-action accounting, the slots and tags spent, the free actions."""
+    budget = fighter.budget
+    spent = budget.spent
+    key = (
+        options.free_action_accounting,
+        budget.ended,
+        budget.full_round,
+        spent.get("standard", 0),
+        spent.get("simple", 0),
+        fighter.frees,
+        *budget.tags,
+    )
+    found = _AFFORDABLE.get(key)
+    if found is None:
+        if len(_AFFORDABLE) >= AFFORDABLE_LIMIT:
+            _AFFORDABLE.clear()
+        found = _AFFORDABLE[key] = frozenset(c for c in COSTS if refusal(options, fighter, c, "") is None)
+    return found
+
+
 def pay(options: FuturePathOptions, fighter: Fighter, cost: Cost) -> None:
     """Spend ``cost`` from the fighter's budget (call only after :func:`refusal` returned None)."""
     budget = fighter.budget

@@ -219,21 +219,25 @@ def move_candidates(verb: str) -> Candidates:
 
 def _moves(game: G, state: S, fighter: Fighter, verb: str) -> list[Action]:
     """Every move of this mode: to each destination, at normal speed (also +stealthy) and fast."""
-    slow = [
-        p
-        for p in destinations(game, state, fighter, _budget(game, fighter, verb, False))
-        if _terrain_problem(game, fighter, verb, p) is None
-    ]
+    slow = _on_terrain(
+        game, fighter, verb, destinations(game, state, fighter, _budget(game, fighter, verb, False))
+    )
     actions = [Action(fighter.id, verb, at=p) for p in slow]
     if MODES[verb].fast_speed:
         actions += [Action(fighter.id, verb, at=p, flags=("stealthy",)) for p in slow]
         fast = destinations(game, state, fighter, _budget(game, fighter, verb, True))
         actions += [
-            Action(fighter.id, verb, at=p, flags=("fast",))
-            for p in fast
-            if _terrain_problem(game, fighter, verb, p) is None
+            Action(fighter.id, verb, at=p, flags=("fast",)) for p in _on_terrain(game, fighter, verb, fast)
         ]
     return actions
+
+
+def _on_terrain(game: G, fighter: Fighter, verb: str, squares: Iterable[Pos]) -> list[Pos]:
+    """The squares a move of this mode may end on, as far as terrain goes (all of them, in the same order,
+    for a mode that needs no special terrain)."""
+    if MODES[verb].terrain is None:
+        return list(squares)
+    return [p for p in squares if _terrain_problem(game, fighter, verb, p) is None]
 
 
 def _budget(game: G, fighter: Fighter, verb: str, fast: bool) -> int:

@@ -73,6 +73,9 @@ RULE_MODULES: list[Any] = [
     readiness,
     techniques,
 ]
+#: Listing plans :meth:`FuturePath._turn_plan` remembers (callers ask for a few sets of verbs; budgets take
+#: a few shapes).
+PLANS = 1024
 #: Hooks run when a turn action has been declared and paid for, before it resolves (rule 41: readied
 #: actions). A hook that pushes decisions suspends the action until they are made (``RESUME["action"]``).
 DECLARE_HOOKS: list[Callable[[G, S, Action, Context], None]] = []
@@ -114,7 +117,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         self.verbs = verb_table()
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
         self._turn_costs = [(v, possible_costs(v.cost)) for v in self.turn_verbs]
-        self._kinds = {costs for _, costs in self._turn_costs if costs is not None}
+        self._plans: dict[tuple[frozenset[str] | None, frozenset[budget.Cost]], list[tuple[Verb, bool]]] = {}
         wire_hooks()
         turns.RESUME["action"] = self._resume_action
 
@@ -198,21 +201,34 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     ) -> list[Action]:
         """The turn actions ``fighter`` can take and pay for now (only of ``verbs``, when given)."""
         out: list[Action] = []
-        affordable = {c: budget.refusal(game.options, fighter, c, "") is None for c in budget.COSTS}
-        payable = {k: (any(affordable[c] for c in k), all(affordable[c] for c in k)) for k in self._kinds}
-        for verb, costs in self._turn_costs:
-            if verbs is not None and verb.name not in verbs:
-                continue
-            if costs is not None:
-                some, every = payable[costs]
-                if not some:
-                    continue
-                if every:  # no need to price each action
-                    out.extend(verb.candidates(game, state, fighter))
-                    continue
+        affordable = budget.affordable(game.options, fighter)
+        for verb, priced in self._turn_plan(verbs, affordable):
             actions = verb.candidates(game, state, fighter)
-            out.extend(a for a in actions if affordable[verb.cost(game, fighter, a)])
+            if priced:
+                out.extend(a for a in actions if verb.cost(game, fighter, a) in affordable)
+            else:
+                out.extend(actions)
         return out
+
+    def _turn_plan(
+        self, verbs: Collection[str] | None, affordable: frozenset[budget.Cost]
+    ) -> list[tuple[Verb, bool]]:
+        """The turn verbs (of ``verbs``, when given) that may have affordable actions, in table order, each
+        with whether its actions must be priced one by one (a verb whose every possible cost is affordable,
+        or none, needs no pricing)."""
+        key = (None if verbs is None else frozenset(verbs), affordable)
+        found = self._plans.get(key)
+        if found is None:
+            found = [
+                (v, costs is None or not affordable.issuperset(costs))
+                for v, costs in self._turn_costs
+                if (key[0] is None or v.name in key[0])
+                and (costs is None or not affordable.isdisjoint(costs))
+            ]
+            if len(self._plans) >= PLANS:
+                self._plans.clear()
+            self._plans[key] = found
+        return found
 
     def takes_route(self, game: G, action: Action) -> bool:
         """Issue 14 point 9: every way of moving (not the 5-foot step) may follow waypoints."""
@@ -315,8 +331,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         """End a turn that can pay for nothing more (only 'end' would be left)."""
         if fighter.budget.has("full-attack"):
             return
-        costs: tuple[budget.Cost, ...] = ("free", "simple", "standard", "full")
-        if all(budget.refusal(game.options, fighter, c, "") is not None for c in costs):
+        if budget.affordable(game.options, fighter).isdisjoint(("free", "simple", "standard", "full")):
             fighter.budget.ended = True
 
     # -- answers for designers (odds.py, tally.py, duel.py) ----------------------------------------

@@ -1,0 +1,128 @@
+"""The search AI: flat Monte-Carlo look-ahead over the default AI's choice and a few alternatives.
+
+For each candidate action (see :mod:`.candidates`) a playout applies it to a clone of the fight that rolls its
+own seeded dice (never the real fight's dice to come), lets the system's default AI play every side for
+``horizon`` actions (or to the end), and scores the position reached (:mod:`.standing`). Every candidate is
+tried on the same dice seeds (common random numbers: the comparison is not drowned by luck); the best mean
+wins if it beats the default AI's choice clearly (:func:`better`), else the default AI's choice stands. A
+decision with one legal action is taken at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from tactica.ai.policy import Policy, make_policy
+from tactica.ai.search.budget import Budget, parse_budget
+from tactica.ai.search.candidates import candidates
+from tactica.ai.search.standing import standing
+from tactica.ai.sides import combatants
+from tactica.dice import SeededDice
+from tactica.engine.action import Action
+from tactica.engine.fight import Fight
+
+#: Actions compared per decision (the default AI's choice and this many minus one others).
+WIDTH = 4
+#: Actions a playout plays after the candidate before its position is scored.
+HORIZON = 8
+#: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken...
+MARGIN = 0.1
+#: ...and by how many standard errors of the paired differences (the same dice seeds, round by round).
+EVIDENCE = 2.0
+
+
+class SearchPolicy:
+    """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
+    (a time budget searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
+    playouts (the system's default AI unless given); ``width``, ``horizon`` and ``margin`` as the constants
+    of this module say."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: str = "",
+        *,
+        width: int = WIDTH,
+        horizon: int = HORIZON,
+        margin: float = MARGIN,
+        evidence: float = EVIDENCE,
+        guide: Policy | None = None,
+    ) -> None:
+        self.budget: Budget = parse_budget(budget)
+        self.rng = random.Random(seed)
+        self.width = width
+        self.horizon = horizon
+        self.margin = margin
+        self.evidence = evidence
+        self._rollout = guide
+
+    def choose(self, fight: Fight) -> Action:
+        """The default AI's choice, unless another candidate beats it clearly over the playouts the budget
+        allows (:func:`better`)."""
+        actor = fight.deciding()[0]
+        legal = fight.legal_actions_of(actor)
+        if len(legal) == 1:
+            return legal[0]
+        rollout = self._rollout_for(fight)
+        preferred = rollout.choose(fight)
+        side = fight.side_of(actor)
+        enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
+        tried = candidates(legal, preferred, enemies, self.rng, self.width)
+        if len(tried) == 1:
+            return preferred
+        values = self._search(fight, side, tried, rollout)
+        return tried[better(values, self.margin, self.evidence)]
+
+    def _rollout_for(self, fight: Fight) -> Policy:
+        if self._rollout is None:
+            self._rollout = make_policy("default", fight.system.id)
+        return self._rollout
+
+    def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
+        """The values of each candidate, one per round of playouts (one playout per candidate per round, all
+        on one dice seed), as many rounds as the budget allows (at least one)."""
+        people = combatants(fight)
+        values: list[list[float]] = [[] for _ in tried]
+        start = time.perf_counter()
+        while not values[0] or self._more(len(values[0]), len(tried), start):
+            seed = self.rng.getrandbits(63)
+            for i, action in enumerate(tried):
+                end = self._playout(fight, action, seed, rollout)
+                values[i].append(standing(end, side, people, len(fight.events)))
+        return values
+
+    def _more(self, rounds: int, width: int, start: float) -> bool:
+        if self.budget.ms is not None:
+            spent = (time.perf_counter() - start) * 1000
+            return spent * (rounds + 1) / rounds <= self.budget.ms
+        return (rounds + 1) * width <= (self.budget.playouts or 0)
+
+    def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
+        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
+        actions (fewer if the fight ends)."""
+        sim = fight.clone(dice=SeededDice(seed))
+        sim.apply(first)
+        for _ in range(self.horizon):
+            if sim.is_over():
+                break
+            sim.apply(rollout.choose(sim))
+        return sim
+
+
+def better(values: Sequence[Sequence[float]], margin: float, evidence: float) -> int:
+    """The index of the candidate to take: among those whose mean difference from candidate 0 (round by
+    round) exceeds both ``margin`` and ``evidence`` standard errors, the one with the largest; else 0. With
+    one round there is no standard error: a single lucky playout never overrules candidate 0 unless
+    ``evidence`` is 0."""
+    best, best_gain = 0, margin
+    for i in range(1, len(values)):
+        gains = [v - v0 for v, v0 in zip(values[i], values[0], strict=True)]
+        gain = statistics.fmean(gains)
+        spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+        if gain > best_gain and (evidence == 0 or gain > evidence * spread):
+            best, best_gain = i, gain
+    return best
