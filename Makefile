@@ -76,6 +76,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/studies.py
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/kernels.py
+	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tactica.analysis.kernels import covering
-from tactica.analysis.kernels.futurepath_duel import FuturePathDuel, leader_odds
+from tactica.analysis.kernels import covering, futurepath_duel, phase3d6_duel
 from tactica.analysis.kernels.proofs import distribution, initiative_mixture, lockstep
 from tactica.analysis.sim import SimSpec, game_of, sim_spec
 from tactica.analysis.tiers import Tier, choose_tier, simulate
@@ -103,10 +102,17 @@ def distribution_check(name: str, fights: int) -> list[str]:
     """Each side's win rate over ``fights`` kernel fights against the exact duel odds."""
     spec = spec_of(SCENARIOS[name][0])
     game = game_of(spec)
-    kernel = FuturePathDuel()
-    duel = kernel.model(game, spec.ai)
-    assert not isinstance(duel, str), duel
-    exact = initiative_mixture(game, leader_odds(duel))
+    kernel = covering(game, spec.ai)
+    if isinstance(kernel, futurepath_duel.FuturePathDuel):
+        duel = kernel.model(game, spec.ai)
+        assert not isinstance(duel, str), duel
+        first = futurepath_duel.leader_odds(duel)
+    else:
+        assert isinstance(kernel, phase3d6_duel.Phase3d6Duel), name
+        found = kernel.model(game, spec.ai)
+        assert not isinstance(found, str), found
+        first = phase3d6_duel.leader_odds(found)
+    exact = initiative_mixture(game, first)
     return [
         f"{a.side} wins {a.rate:.5f}, exact {a.p:.5f}, {a.errors:+.2f} standard errors"
         f" ({'within' if abs(a.errors) < 4 else 'OUTSIDE'} 4)"

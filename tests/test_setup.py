@@ -14,9 +14,10 @@ import pytest
 from tests.docs.blocks import ROOT, blocks
 from tests.docs.commands import steps
 
-#: Imported by the extras (sim, cluster, table) and the test tools, never by the base package.
+#: Imported by the extras (sim, cluster, table, rl) and the test tools, never by the base package.
 EXTRAS = ("pyarrow", "matplotlib", "dask", "distributed", "fastapi", "uvicorn", "jinja2", "sqlalchemy",
-          "alembic", "psycopg", "httpx", "playwright", "pytest", "hypothesis")  # fmt: skip
+          "alembic", "psycopg", "httpx", "playwright", "pytest", "hypothesis", "pettingzoo",
+          "gymnasium")  # fmt: skip
 
 
 def dry_run(target: str, tmp_path: Path) -> list[str]:

@@ -8,6 +8,7 @@ from types import ModuleType
 
 import pytest
 
+from tactica.analysis.tiers import choose_tier
 from tests.bench.scripts import load_script
 
 
@@ -22,9 +23,21 @@ def test_the_fast_tier_is_measured_beside_the_engine(kernels: ModuleType) -> Non
     assert "ratio" in speed.line() and "target 1,000,000/s" in speed.line()
 
 
-def test_a_scenario_without_a_kernel_says_so(kernels: ModuleType) -> None:
+def test_the_phase3d6_duel_runs_on_its_kernel_and_is_proven(kernels: ModuleType) -> None:
+    """Issue 16 B: the Phase 3d6 duel (trading-blows) is measured on its kernel, against its 500,000/s."""
     speed = kernels.through_sim("phase3d6 trading blows", 2000, 2)
-    assert speed.kernel_rate is None and "reference engine (no kernel covers" in speed.line()
+    assert speed.tier.kernel == "phase3d6-duel" and speed.kernel_rate > speed.engine_rate > 0
+    assert "target 500,000/s" in speed.line()
+    assert kernels.lockstep_check("phase3d6 trading blows", 5) == []
+    lines = kernels.distribution_check("phase3d6 trading blows", 20_000)
+    assert len(lines) == 2 and all("(within 4)" in line for line in lines)
+
+
+def test_a_scenario_without_a_kernel_says_so(kernels: ModuleType) -> None:
+    spec = kernels.spec_of(kernels.SCENARIOS["phase3d6 trading blows"][0])
+    tier = choose_tier(spec, "reference")
+    line = kernels.Speed("phase3d6 trading blows", tier, None, 20.0, 500_000).line()
+    assert "reference engine (--engine reference)" in line and "not met" in line
 
 
 def test_the_proofs_run_at_any_size(kernels: ModuleType) -> None:

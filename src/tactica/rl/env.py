@@ -2,7 +2,9 @@
 
 The agent to act (``agent_selection``) is the one whose combatant the fight lists first among those deciding
 (``fight.deciding()``): a turn, an answer in the middle of someone else's turn, and each of Far Recon's tied
-characters declaring in turn all go through the same order.
+characters declaring in turn all go through the same order. With ``cycle="round_robin"`` every agent is
+selected once per cycle, in the order of ``possible_agents``; an agent that may not act now has one legal
+action, the wait (the last number of its space).
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
         self.members = _members(self.fight, options.agents)
         self.possible_agents = list(self.members)
         self._agent_of = {fid: agent for agent, fids in self.members.items() for fid in fids}
-        self._action_spaces = {a: spaces.Discrete(len(f) * self.table.size) for a, f in self.members.items()}
+        extra = int(options.cycle == "round_robin")
+        self._action_spaces = {a: spaces.Discrete(self.wait_of(a) + extra) for a in self.possible_agents}
         self._observation_spaces = {a: self._observation_space(a) for a in self.possible_agents}
 
     # -- spaces -----------------------------------------------------------------------------------
@@ -75,7 +78,7 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.decisions = 0
+        self.decisions, self.cycles, self._turn = 0, 0, 0
         self._select()
 
     def step(self, action: Any) -> None:
@@ -84,15 +87,22 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        taken = self.action_of(agent, action)
-        try:
-            events = self.fight.apply(taken)
-        except TacticaError as error:
-            raise EnvError(f"{agent}: action {action} ({taken}) was refused: {error}") from None
+        self.step_within(action, self.action_mask(agent))
+
+    def step_within(self, action: Any, mask: np.ndarray[Any, np.dtype[np.int8]]) -> None:
+        """Take the selected (live) agent's action as legal when ``mask`` allows it (the Parallel API's masks
+        may be narrower than the AEC's); outside it, raise or penalise (option ``invalid_action``)."""
+        agent = self.agent_selection
+        number = self._number(agent, action)
+        legal = bool(mask[number])
+        if not legal and self.options.invalid_action == "raise":
+            raise EnvError(f"{agent}: action {number} is outside the action mask (not legal now)")
+        events = self._apply(agent, number) if legal else []
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._shape(events)
-        self.decisions += 1
+        self._judge(agent, legal)
+        self._advance()
         self._finish()
         self._accumulate_rewards()
         self._select()
@@ -104,10 +114,35 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
         return {"observation": vector, "action_mask": self.action_mask(agent)}
 
     def action_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """1 for each number of the agent's action space that is legal now."""
+        """1 for each number of the agent's action space that is legal now. Under ``cycle="decision"`` all 0
+        unless the agent is selected; under ``"round_robin"`` its legal actions when it acts now (see
+        :meth:`acting`), else only the wait."""
+        if self.options.cycle == "round_robin":
+            return self.legal_mask(agent) if agent in self.acting() else self.wait_mask(agent)
         if agent != self.agent_selection:
             return np.zeros(self._action_spaces[agent].n, np.int8)
         return self.legal_mask(agent)
+
+    def wait_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The mask whose one legal action is the wait (``cycle="round_robin"``)."""
+        mask = np.zeros(self._action_spaces[agent].n, np.int8)
+        mask[self.wait_of(agent)] = 1
+        return mask
+
+    def wait_of(self, agent: str) -> int:
+        """The number of the agent's wait: the one after its last action (in the space under
+        ``cycle="round_robin"`` only)."""
+        return len(self.members[agent]) * self.table.size
+
+    def acting(self) -> list[str]:
+        """The agents who may act now, in the order they act: every agent deciding in a simultaneous slot (Far
+        Recon's tied characters declaring), else the agent of the first combatant deciding."""
+        deciding = self.fight.deciding()
+        if not deciding or self.fight.is_over():
+            return []
+        if self.fight.state.order.current.simultaneous:
+            return list(dict.fromkeys(self.agent_of(fid) for fid in deciding))
+        return [self.agent_of(deciding[0])]
 
     def legal_mask(self, agent: str) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 for each legal action of the agent's combatants now, whether or not it is selected."""
@@ -132,13 +167,10 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
     def action_of(self, agent: str, number: Any) -> Action:
         """The action a number of the agent's action space stands for, when it is legal now; else
         :class:`EnvError` saying what is valid."""
-        n = self._action_spaces[agent].n
-        if not isinstance(number, (int, np.integer)) or isinstance(number, bool) or not 0 <= number < n:
-            raise EnvError(f"{agent}: action {number!r} is not a number from 0 to {n - 1}")
+        number = self._number(agent, number)
         if not self.action_mask(agent)[number]:
             raise EnvError(f"{agent}: action {number} is outside the action mask (not legal now)")
-        member, rest = divmod(int(number), self.table.size)
-        return self.table.decode(rest, self.members[agent][member])
+        return self._decode(agent, number)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -152,7 +184,50 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
 
     # -- internals --------------------------------------------------------------------------------
 
+    def _number(self, agent: str, number: Any) -> int:
+        """The number, when it is one of the agent's action space; else :class:`EnvError`."""
+        n = self._action_spaces[agent].n
+        if not isinstance(number, (int, np.integer)) or isinstance(number, bool) or not 0 <= number < n:
+            raise EnvError(f"{agent}: action {number!r} is not a number from 0 to {n - 1}")
+        return int(number)
+
+    def _decode(self, agent: str, number: int) -> Action:
+        member, rest = divmod(number, self.table.size)
+        return self.table.decode(rest, self.members[agent][member])
+
+    def _apply(self, agent: str, number: int) -> list[Any]:
+        """Take a legal number (the wait changes nothing); the events."""
+        if number == self.wait_of(agent):
+            return []
+        taken = self._decode(agent, number)
+        try:
+            events: list[Any] = self.fight.apply(taken)
+        except TacticaError as error:
+            raise EnvError(f"{agent}: action {number} ({taken}) was refused: {error}") from None
+        return events
+
+    def _judge(self, agent: str, legal: bool) -> None:
+        """``infos[agent]["invalid_action"]`` and the penalty for an action outside the mask; a decision
+        counted either way."""
+        self.decisions += 1
+        self.infos[agent].pop("invalid_action", None)
+        if not legal:
+            self.infos[agent]["invalid_action"] = True
+            self.rewards[agent] -= self.options.invalid_penalty
+
+    def _advance(self) -> None:
+        """Round robin: the next agent's turn in the cycle; a cycle is complete once every agent had one."""
+        if self.options.cycle != "round_robin":
+            return
+        self._turn += 1
+        if self._turn == len(self.agents):
+            self.cycles, self._turn = self.cycles + 1, 0
+
     def _select(self) -> None:
+        if self.options.cycle == "round_robin":
+            if self.agents:
+                self.agent_selection = self.agents[self._turn]
+            return
         deciding = self.fight.deciding()
         live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
         if deciding and live:
@@ -162,7 +237,7 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
 
     def _finish(self) -> None:
         """Rewards and terminations at the end (+1 the winning side's agents, -1 the others, 0 a draw);
-        truncation after ``max_cycles`` decisions."""
+        truncation after ``max_cycles`` decisions (cycles under round robin)."""
         outcome = self.fight.outcome()
         if outcome is not None:
             for agent in self.agents:
@@ -171,8 +246,11 @@ class TacticaEnv(AECEnv):  # type: ignore[misc]
                     won = self._side(agent) == outcome.winner
                     self.rewards[agent] += 1.0 if won else -1.0
                 self.infos[agent] = {"result": outcome.result, "winner": outcome.winner}
-        elif self.decisions >= self.options.max_cycles:
+        elif self._counted() >= self.options.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+
+    def _counted(self) -> int:
+        return self.cycles if self.options.cycle == "round_robin" else self.decisions
 
     def _shape(self, events: list[Any]) -> None:
         """The optional harm reward: ``shaping`` x (harm dealt by the agent's combatants - harm taken)."""

@@ -3,15 +3,18 @@
 Every agent hands in an action each step; only those of the agents *acting now* are taken. The agents acting
 now are every agent deciding in a simultaneous slot (Far Recon's tied characters declaring: their actions
 are taken together, in the slot's order, then resolved by the rules), else the one agent the AEC order
-selects. The others' masks are empty and their actions are ignored.
+selects. The others' masks are empty and their actions are ignored. With ``cycle="round_robin"`` one step is
+one cycle: every agent hands in an action, the others' masks hold only the wait, and the actions are taken in
+the cycle's order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
@@ -46,31 +49,46 @@ class TacticaParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def acting(self) -> list[str]:
         """The agents whose actions this step takes, in the order they are taken."""
-        fight = self.aec.fight
-        deciding = fight.deciding()
-        if not deciding or fight.is_over():
-            return []
-        if fight.state.order.current.simultaneous:
-            return list(dict.fromkeys(self.aec.agent_of(fid) for fid in deciding))
-        return [self.aec.agent_selection]
+        return self.aec.acting()
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
         """Take the acting agents' actions; every agent's reward is the sum over them."""
         acting = self.acting()
-        missing = [a for a in acting if a not in actions]
-        if missing:
-            raise EnvError(f"no action for {', '.join(missing)}: they act now (acting: {', '.join(acting)})")
+        self._check_given(actions, acting)
         rewards = dict.fromkeys(self.agents, 0.0)
         aec = self.aec
-        while aec.agent_selection in acting and not self._done():
-            acting.remove(aec.agent_selection)
-            aec.step(actions[aec.agent_selection])
-            for agent, reward in aec.rewards.items():
-                rewards[agent] = rewards.get(agent, 0.0) + reward
+        for agent, mask in self._turns(acting):
+            aec.step_within(actions[agent], mask)
+            for other, reward in aec.rewards.items():
+                rewards[other] = rewards.get(other, 0.0) + reward
         done, cut = dict(aec.terminations), dict(aec.truncations)
         observations, infos = self._observations(), {a: dict(aec.infos.get(a, {})) for a in self.agents}
         self.agents = [a for a in self.agents if not (done[a] or cut[a])]
         return observations, rewards, done, cut, infos
+
+    def _check_given(self, actions: Mapping[str, Any], acting: list[str]) -> None:
+        if self.aec.options.cycle == "round_robin":
+            missing = [a for a in self.agents if a not in actions]
+            if missing:
+                who = ", ".join(missing)
+                raise EnvError(f"no action for {who}: under round_robin every agent hands one in")
+        missing = [a for a in acting if a not in actions]
+        if missing:
+            raise EnvError(f"no action for {', '.join(missing)}: they act now (acting: {', '.join(acting)})")
+
+    def _turns(self, acting: list[str]) -> Iterator[tuple[str, np.ndarray[Any, np.dtype[np.int8]]]]:
+        """Each agent to step now and the mask its action is held to: the acting ones (they leave the list as
+        they act); under round robin every agent once, the ones not acting at the start held to the wait."""
+        aec = self.aec
+        if aec.options.cycle != "round_robin":
+            while aec.agent_selection in acting and not self._done():
+                acting.remove(aec.agent_selection)
+                yield aec.agent_selection, aec.action_mask(aec.agent_selection)
+            return
+        start = aec.cycles
+        while aec.cycles == start and not self._done():
+            agent = aec.agent_selection
+            yield agent, aec.action_mask(agent) if agent in acting else aec.wait_mask(agent)
 
     def render(self) -> str | None:
         return self.aec.render()

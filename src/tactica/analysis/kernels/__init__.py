@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
 from tactica.analysis.kernels.dice import GeneratorDice, KernelDice, TapeDice, TapeMismatch
 from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
+from tactica.analysis.kernels.futurepath_lines import FuturePathLines
+from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
-KERNELS: list[Kernel] = [FuturePathDuel()]
+KERNELS: list[Kernel] = [FuturePathDuel(), FuturePathLines(), Phase3d6Duel()]
 
 
 def register_kernel(kernel: Kernel) -> None:

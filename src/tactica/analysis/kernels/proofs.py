@@ -3,8 +3,10 @@ and ``benchmarks/kernels.py`` (full N).
 
 - :func:`lockstep`: the engine plays a fight with the sides' policies; the kernel replays its dice tape
   (``Fight.faces``) and must give the same winner, result, rounds and remaining harm.
+- :func:`rows_lockstep`: the same on ``sim``'s rows: the engine's row of a fight and the kernel's row of its
+  replay agree on every column a kernel gives (harm dealt and taken, who went out and when, too).
 - :func:`distribution`: over many kernel fights, each side's win rate lies within a few standard errors of
-  the exact odds.
+  the exact odds; :func:`win_gap`, where there are none: against the engine's own fights.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from tactica.ai import make_policies
 from tactica.analysis.kernels.base import RESULTS, Kernel, Outcomes
+from tactica.analysis.kernels.tables import outcome_rows
+from tactica.analysis.sim import SimSpec, fight_seed, game_of, play_one, run_fights
 from tactica.engine import Fight, Game
 
 #: Actions after which an engine fight of a proof is given up (as ``sim`` does).
@@ -72,6 +76,37 @@ def lockstep(kernel: Kernel, game: Game, ai: Mapping[str, str], seeds: Iterable[
         if mine != theirs:
             differences.append(f"seed {seed}: kernel {mine}, engine {theirs}")
     return differences
+
+
+def rows_lockstep(kernel: Kernel, spec: SimSpec, fights: Iterable[int]) -> list[str]:
+    """:func:`lockstep` on fights of a ``sim`` run (by number), comparing also their rows: every column a
+    kernel gives (harm dealt and taken, who went out and in which round) must be the engine's. One line for
+    each fight that differs, naming what differs."""
+    game = game_of(spec)
+    differences = []
+    for index in fights:
+        fight = engine_fight(game, spec.ai, fight_seed(spec.seed, index))
+        found = kernel.replay(game, spec.ai, fight.faces)
+        mine = {**kernel_result(found), **outcome_rows(found, index)[0]}
+        theirs = {**engine_result(fight, found.remaining), **play_one(spec, index)}
+        wrong = [k for k, v in mine.items() if k not in ("seed", "actions") and theirs.get(k) != v]
+        if wrong:
+            differences.append(
+                f"fight {index}: " + ", ".join(f"{k} kernel {mine[k]} engine {theirs.get(k)}" for k in wrong)
+            )
+    return differences
+
+
+def win_gap(
+    kernel: Kernel, spec: SimSpec, side: str, kernel_fights: int, engine_fights: int, workers: int
+) -> float:
+    """(kernel win rate - engine win rate) of ``side``, in standard errors of the difference: the kernel on a
+    generator seeded ``spec.seed``, the engine on ``sim``'s own fights of the same seed."""
+    found = kernel.run(game_of(spec), spec.ai, kernel_fights, spec.seed)
+    p = float((found.winner == found.sides.index(side)).mean())
+    q = sum(row["winner"] == side for row in run_fights(spec, engine_fights, workers=workers)) / engine_fights
+    se = math.sqrt(p * (1 - p) / kernel_fights + q * (1 - q) / engine_fights)
+    return (p - q) / se if se else 0.0
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,16 @@ For the deciding character (a turn and a simultaneous slot's declaration are pla
 
 from __future__ import annotations
 
+import functools
+import weakref
+from fractions import Fraction
+
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
-from tactica.grid import line_of_sight
+from tactica.grid import Board, line_of_sight
+from tactica.grid.memo import BoardMemo
 from tactica.systems.farrecon import attacks, explosives
+from tactica.systems.farrecon.options import FarReconOptions
 from tactica.systems.farrecon.setup import FarReconGame
 from tactica.systems.farrecon.sheet import Weapon
 from tactica.systems.farrecon.state import FarReconState, Fighter
@@ -149,10 +155,15 @@ def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> flo
             return None
         if not f.conscious:
             continue
-        power = explosives.effective(weapon, explosives.distance_ft(game, at, f.pos), 0, game.options)[2]
-        value += max(power, 0)
+        value += _blast_power(weapon, explosives.distance_ft(game, at, f.pos), game.options)
         enemies += 1
     return value if enemies >= 2 else None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _blast_power(weapon: Weapon, feet: Fraction, options: FarReconOptions) -> int:
+    """The blast's effective damage (at least 0) on someone ``feet`` away in the open."""
+    return max(explosives.effective(weapon, feet, 0, options)[2], 0)
 
 
 def _ranged(game: G, me: Fighter) -> list[Weapon]:
@@ -179,37 +190,97 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
         e.pos for e in enemies if any(o is not e and game.board.distance(o.pos, e.pos) <= 2 for o in enemies)
     ]
 
-    def score(p: Pos, cost: int) -> tuple[float, str]:
-        value = _square_value(game, enemies, p, reach) - 0.05 * cost
+    values = _values(game, enemies, reach)
+    table = _pairs(game)
+    board = game.board
+
+    def score(p: Pos, cost: int) -> float:
+        value = values.get(p)
+        if value is None:
+            value = values[p] = _square_value(game, enemies, p, reach)
+        value -= 0.05 * cost
         if threat:
-            value -= 3.0 * sum(1 for q in allies if game.board.distance(p, q) <= 2)
+            value -= 3.0 * sum(1 for q in allies if board.distance(p, q) <= 2)
         if throw and any(
-            game.board.distance(p, q) <= throw and line_of_sight(game.board, p, q) for q in clumps
+            far <= throw and seen for far, seen, _cover in (_pair(game, table, p, q) for q in clumps)
         ):
             value += 3.0
-        return (value, f"@{p[0]},{p[1]}")
+        return value
 
-    stay = score(origin, 0)
-    best = max(legal, key=lambda a: score(a.at or origin, game.board.distance(origin, a.at or origin)))
-    assert best.at is not None
-    return best if score(best.at, game.board.distance(origin, best.at))[0] > stay[0] + 0.5 else None
+    scores = [score(a.at or origin, board.distance(origin, a.at or origin)) for a in legal]
+    top = max(scores)
+    # the best score; among equals the square written last in text order (as ``max`` over (score, "@x,y"))
+    best = max(
+        (a for a, v in zip(legal, scores, strict=True) if v == top), key=lambda a: _label(a.at or origin)
+    )
+    return best if top > score(origin, 0) + 0.5 else None
+
+
+def _label(p: Pos) -> str:
+    return f"@{p[0]},{p[1]}"
+
+
+#: Squares' values (:func:`_square_value`) per board, by the reach and what the enemies' places make of them
+#: (their squares, and for a melee fighter the weakest one's), then by the square.
+_VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(1024)
+#: Per board, from an enemy's square to a square: the distance, whether it sees it, and the cover (at most
+#: heavy); the board never changes, so these never go stale.
+_PAIRS: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos], tuple[int, bool, int]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: The most pairs of squares remembered per board.
+PAIRS_LIMIT = 1 << 16
+
+
+def _values(game: G, enemies: list[Fighter], reach: int) -> dict[Pos, float]:
+    """The remembered values of squares for these enemies and reach (filled in as they are asked for)."""
+    places = tuple(e.pos for e in enemies)
+    if reach == 0:
+        weakest = min(enemies, key=lambda e: (e.health, e.id))
+        key: tuple[object, ...] = (0, weakest.pos, places)
+    else:
+        key = (reach, places)
+    return _VALUES.get(game.board, key, dict)
+
+
+def _pairs(game: G) -> dict[tuple[Pos, Pos], tuple[int, bool, int]]:
+    """The board's remembered pairs of squares (started afresh past :data:`PAIRS_LIMIT`)."""
+    table = _PAIRS.get(game.board)
+    if table is None or len(table) >= PAIRS_LIMIT:
+        table = _PAIRS[game.board] = {}
+    return table
+
+
+def _pair(
+    game: G, table: dict[tuple[Pos, Pos], tuple[int, bool, int]], a: Pos, b: Pos
+) -> tuple[int, bool, int]:
+    """From ``a`` to ``b``: the distance, whether ``a`` sees ``b``, and the cover ``b`` has (up to heavy)."""
+    found = table.get((a, b))
+    if found is None:
+        board = game.board
+        seen = line_of_sight(board, a, b)
+        found = table[(a, b)] = (board.distance(a, b), seen, min(attacks.cover_level(game, a, b), 2))
+    return found
 
 
 def _square_value(game: G, enemies: list[Fighter], p: Pos, reach: int) -> float:
     """How good a square is: a target in reach, cover from the enemies who can see it, not next to enemy
     melee for a shooter; a melee fighter wants to stand next to the weakest enemy."""
     board = game.board
-    nearest = min(board.distance(p, e.pos) for e in enemies)
     if reach == 0:
+        nearest = min(board.distance(p, e.pos) for e in enemies)
         weakest = min(enemies, key=lambda e: (e.health, e.id))
         return 6.0 - 2.0 * board.distance(p, weakest.pos) - 0.1 * nearest
+    table = _pairs(game)
+    facts = [_pair(game, table, e.pos, p) for e in enemies]
+    nearest = min(far for far, _seen, _cover in facts)
     value = 0.0
-    seen_by = [e for e in enemies if line_of_sight(board, e.pos, p)]
-    in_reach = [e for e in seen_by if board.distance(p, e.pos) <= reach]
+    in_reach = any(seen and far <= reach for far, seen, _cover in facts)
     value += 4.0 if in_reach else -1.0 - 0.5 * max(0, nearest - reach)
-    for e in seen_by:
-        value += 1.2 * min(attacks.cover_level(game, e.pos, p), 2) - 0.6
-    value -= 2.5 * sum(1 for e in enemies if board.distance(p, e.pos) <= 1)
+    for _far, seen, cover in facts:
+        if seen:
+            value += 1.2 * cover - 0.6
+    value -= 2.5 * sum(1 for far, _seen, _cover in facts if far <= 1)
     return value
 
 

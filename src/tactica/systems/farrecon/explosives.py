@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from tactica.engine.system import Context
 from tactica.grid import cover_between, line_of_sight
+from tactica.grid.memo import BoardMemo
 from tactica.systems.farrecon import dice, vitals
 from tactica.systems.farrecon.dice import Fixed, Scored
 from tactica.systems.farrecon.events import (
@@ -52,7 +53,15 @@ def effective(
 def radius(game: G, weapon: Weapon) -> int:
     """Far Recon 14: the blast radius in squares, the farthest distance at which E is still above 0 in the
     open, with squares of ``map.scale_ft`` feet; no cap (without falloff it is the map's width or height).
-    E > 0 while the increments stay at most ceil(BD / BF) - 1."""
+    E > 0 while the increments stay at most ceil(BD / BF) - 1. Remembered per board, weapon and options."""
+    return _RADII.get(game.board, (weapon, game.options), lambda: _radius(game, weapon))
+
+
+#: Blast radii per board, by weapon and options.
+_RADII: BoardMemo[int] = BoardMemo(256)
+
+
+def _radius(game: G, weapon: Weapon) -> int:
     if weapon.blast <= 0:
         return 0
     if weapon.falloff <= 0:

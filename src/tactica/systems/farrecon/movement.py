@@ -5,8 +5,10 @@ ground costs 2. A move goes by the cheapest path, or along the waypoints it name
 
 from __future__ import annotations
 
+from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Path, find_path, reachable
+from tactica.grid.memo import BoardMemo
 from tactica.systems import routes
 from tactica.systems.farrecon.events import MoveBlocked, ReconMoved
 from tactica.systems.farrecon.setup import FarReconGame
@@ -48,20 +50,56 @@ def _blocks(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
     return blocked, taken
 
 
-def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
-    """Every square a move from ``start`` (default: where it stands) can end on, with its cost."""
+#: Move listings remembered per board by everything they depend on (the mover, the square it moves from,
+#: its Speed left, the squares it may not enter or stop on): while nobody moves, listing again is a look-up.
+#: The oldest go past this many per board.
+MOVE_CACHE_LIMIT = 1024
+_MOVES: BoardMemo[tuple[dict[Pos, int], tuple[Action, ...]]] = BoardMemo(MOVE_CACHE_LIMIT)
+
+
+def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, int], tuple[Action, ...]]:
+    """The squares a move from ``start`` can end on with their cost, and their ``move`` actions."""
     origin = start or f.pos
     blocked, taken = _blocks(state, f)
-    costs = reachable(game.board, origin, remaining(game, f), blocked=blocked, no_stop=taken - {origin})
-    return {p: cost for p, cost in costs.items() if p != origin}
+    budget = remaining(game, f)
+    no_stop = taken - {origin}
+
+    def search() -> tuple[dict[Pos, int], tuple[Action, ...]]:
+        costs = reachable(game.board, origin, budget, blocked=blocked, no_stop=no_stop)
+        found = {p: cost for p, cost in costs.items() if p != origin}
+        return found, tuple(Action(f.id, "move", at=p) for p in sorted(found))
+
+    key = (f.id, origin, budget, frozenset(blocked), frozenset(no_stop))
+    return _MOVES.get(game.board, key, search)
+
+
+def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
+    """Every square a move from ``start`` (default: where it stands) can end on, with its cost (a
+    remembered listing: not to be changed)."""
+    return _moves(game, state, f, start)[0]
+
+
+def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
+    """``move @x,y`` to every square a move from where it stands can end on."""
+    return list(_moves(game, state, f, None)[1])
 
 
 def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
-    """The cheapest path from where it stands to ``to`` within its Speed left, or None."""
+    """The cheapest path from where it stands to ``to`` within its Speed left, or None (remembered per board:
+    a declared move's conflicts and the move itself ask the same question)."""
     blocked, taken = _blocks(state, f)
     if to == f.pos:
         return None
-    return find_path(game.board, f.pos, to, budget=remaining(game, f), blocked=blocked, no_stop=taken)
+    budget = remaining(game, f)
+
+    def search() -> Path | None:
+        return find_path(game.board, f.pos, to, budget=budget, blocked=blocked, no_stop=taken)
+
+    return _PATHS.get(game.board, (f.pos, to, budget, frozenset(blocked), frozenset(taken)), search)
+
+
+#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken.
+_PATHS: BoardMemo[Path | None] = BoardMemo(MOVE_CACHE_LIMIT)
 
 
 def route_path(game: G, state: S, f: Fighter, to: Pos, via: tuple[Pos, ...]) -> Path | str:

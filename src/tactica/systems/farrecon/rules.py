@@ -18,6 +18,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import Event, FightStarted
 from tactica.engine.system import Context, Harm, Resolution, RuleSystem
+from tactica.grid.memo import BoardMemo
 from tactica.systems.farrecon import attacks, movement, odds, tally, turns
 from tactica.systems.farrecon.events import PlanDeclared, TurnHeld
 from tactica.systems.farrecon.setup import FarReconGame, build_game
@@ -30,6 +31,9 @@ Pos = tuple[int, int]
 TURN_VERBS = ("move", "attack", "throw", "treat", "clear", "delay", "end")
 ANSWERS = {"defend": ("dodge", "take"), "interject": ("act", "wait")}
 FLAGS = ("tag",)
+#: Throws of an explosive, per board, by the thrower, verb and weapon, the thrower's square, the range and
+#: the flags (see ``_throws``).
+_THROWS: BoardMemo[tuple[Action, ...]] = BoardMemo(4096)
 
 
 def _fighter(game: G, cid: str) -> Fighter:
@@ -156,9 +160,9 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         origin = self._origin(state, f)
         out: list[Action] = []
         if wanted("move") and self._move_problem(game, state, f) is None:
-            out += [Action(f.id, "move", at=p) for p in sorted(movement.destinations(game, state, f))]
+            out += movement.move_candidates(game, state, f)
         if not (f.broken or f.panicking):
-            tags: list[tuple[str, ...]] = [(), ("tag",)] if attacks.can_tag(game, f) else [()]
+            tags: tuple[tuple[str, ...], ...] = ((), ("tag",)) if attacks.can_tag(game, f) else ((),)
             for weapon in game.weapons_of(f.id):
                 if attacks.weapon_problem(game, f, weapon) is not None:
                     continue
@@ -166,11 +170,7 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
                 if not wanted(verb):
                     continue
                 if weapon.kind == "explosive":
-                    out += [
-                        Action(f.id, verb, at=p, using=weapon.name, flags=t)
-                        for p in self._squares(game, origin, weapon)
-                        for t in tags
-                    ]
+                    out += self._throws(game, Action(f.id, verb, using=weapon.name), origin, weapon, tags)
                 else:
                     out += [
                         Action(f.id, verb, t.id, using=weapon.name, flags=tag)
@@ -198,9 +198,22 @@ class FarRecon(RuleSystem[FarReconGame, FarReconState]):
         plan = state.plans.get(f.id) if state.mode == "declare" else None
         return plan.move_to if plan is not None and plan.move_to is not None else f.pos
 
-    def _squares(self, game: G, origin: Pos, weapon: Weapon) -> list[Pos]:
-        cells = game.board.cells_within(origin, weapon.range)
-        return sorted(p for p in cells if attacks.square_problem(game, origin, weapon, p) is None)
+    def _throws(
+        self, game: G, throw: Action, origin: Pos, weapon: Weapon, tags: tuple[tuple[str, ...], ...]
+    ) -> tuple[Action, ...]:
+        """``throw`` aimed at every square an explosive of ``weapon``'s range reaches from ``origin``, with
+        each of ``tags``. The squares depend on the board alone, so the actions are remembered per board."""
+
+        def listed() -> tuple[Action, ...]:
+            cells = game.board.cells_within(origin, weapon.range)
+            squares = sorted(p for p in cells if attacks.square_problem(game, origin, weapon, p) is None)
+            return tuple(
+                Action(throw.actor, throw.verb, at=p, using=throw.using, flags=t)
+                for p in squares
+                for t in tags
+            )
+
+        return _THROWS.get(game.board, (throw, origin, weapon.range, tags), listed)
 
     def _move_problem(self, game: G, state: S, f: Fighter) -> str | None:
         if state.mode == "declare":

@@ -14,8 +14,9 @@ It decides for the first deciding actor (several teammates may act in a team tur
 7. end the turn.
 
 Every choice is picked from the legal actions of the deciding actor, so an illegal action is impossible; it
-asks only for that actor's actions of the verbs it uses (``Fight.legal_actions_of``), which is much cheaper
-than listing every teammate's moves and throws. Sight lines and walking distances ignore creatures; they
+asks only for that actor's actions of the verbs it uses (``Fight.legal_actions_of``), and for moves, sprints
+and throws only when a step weighs them (:class:`Listing`), which is much cheaper than listing every
+teammate's moves and throws. Sight lines and walking distances ignore creatures; they
 depend only on the board and are cached per board.
 """
 
@@ -61,6 +62,7 @@ TURN_VERBS = frozenset(
 )
 #: Verbs with many actions (a square each), listed only when a step of the policy asks for them.
 LONG_VERBS = frozenset(["throw", "move", "sprint"])
+#: The other verbs the policy takes, listed together when first needed.
 SHORT_VERBS = TURN_VERBS - LONG_VERBS
 #: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
 WORST_NET_DICE = -1

@@ -24,6 +24,9 @@ from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 Pos = tuple[int, int]
+#: The turn actions the policy weighs before moving (the rules list only these for it, then moves if it
+#: needs them: no readied actions, steps, Withdraws or delays, which it never takes).
+WEIGHED = frozenset(("recover", "stand", "pickup", "draw", "reload", "recovery", "attack", "end"))
 
 
 class DefaultPolicy:
@@ -33,22 +36,29 @@ class DefaultPolicy:
         self.seed = seed
 
     def choose(self, fight: Fight) -> Action:
-        """The action for the deciding character."""
+        """The action for the deciding character (on its turn it asks the rules only for the verbs it
+        weighs)."""
         game, state = fight.game, fight.state
         assert isinstance(game, Phase3d6Game) and isinstance(state, Phase3d6State)
         actor = fight.deciding()[0]
         me = state.fighters[actor]
-        legal = fight.legal_actions_of(actor)
-        by_verb: dict[str, list[Action]] = {}
-        for a in legal:
-            by_verb.setdefault(a.verb, []).append(a)
         if state.pending:
-            return _answer(game, me, by_verb)
-        for rule in (_care, _attack, _advance):
+            return _answer(game, me, _grouped(fight.legal_actions_of(actor)))
+        by_verb = _grouped(fight.legal_actions_of(actor, WEIGHED))
+        for rule in (_care, _attack):
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
-        return by_verb["end"][0]
+        return (
+            _advance(game, state, me, _grouped(fight.legal_actions_of(actor, ("move",)))) or by_verb["end"][0]
+        )
+
+
+def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
+    by_verb: dict[str, list[Action]] = {}
+    for a in actions:
+        by_verb.setdefault(a.verb, []).append(a)
+    return by_verb
 
 
 def _answer(game: Phase3d6Game, me: Fighter, by_verb: dict[str, list[Action]]) -> Action:

@@ -108,14 +108,22 @@ def kind_of_move(game: G, state: S, fighter: Fighter, to: Pos) -> tuple[str, Pat
     return None
 
 
-def move_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
-    """``move @q,r`` for every hex a half or a full move reaches."""
+def move_candidates(game: G, state: S, fighter: Fighter) -> tuple[Action, ...]:
+    """``move @q,r`` for every hex a half or a full move reaches (remembered per board, as its routes)."""
     reach = max(move_kinds(game, state, fighter).values(), default=0)
-    return (
-        [Action(fighter.id, "move", at=p) for p in sorted(routes(game, state, fighter, reach))]
-        if reach
-        else []
+    if not reach:
+        return ()
+    enemies, others = _blocking(state, fighter)
+    key = (fighter.id, fighter.pos, reach, enemies, others)
+    return _MOVES.get(
+        game.board,
+        key,
+        lambda: tuple(Action(fighter.id, "move", at=p) for p in sorted(routes(game, state, fighter, reach))),
     )
+
+
+#: Move lists remembered per board by what they depend on (while nobody moves, the listing is a lookup).
+_MOVES: BoardMemo[tuple[Action, ...]] = BoardMemo(1024)
 
 
 def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:

@@ -64,6 +64,8 @@ ROWS = {
     "open": "door",
     "close": "door",
 }
+#: Turn verbs listed without a search, often open while anything is: whether a Phase is spent asks them first.
+_QUICK = frozenset(("dodge", "prone", "stand", "recover"))
 #: Move actions done in place, after any attack of opportunity they provoke (rule 10).
 IN_PLACE = ("stand", "draw", "reload", "sheathe", "pickup", "open", "close")
 
@@ -343,6 +345,8 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def _spent(self, game: G, state: S, f: Fighter) -> bool:
         """Nothing at all is left for it to do, free actions included (rule 14: 'you can also perform one or
         more free actions'): its Phase ends by itself; otherwise it ends when it says 'end'."""
+        if any(a.verb != "end" for a in self.turn_actions(game, state, f.id, _QUICK)):
+            return False  # a Dodge, dropping prone or standing up is left: no need to list the rest
         return all(a.verb == "end" for a in self.turn_actions(game, state, f.id))
 
     def _resume(self, game: G, state: S, ctx: Context) -> None:

@@ -20,12 +20,14 @@ In order:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from tactica.dice import parse
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
+from tactica.grid.memo import BoardMemo
 from tactica.systems.srb import attacks, combat, reloads
 from tactica.systems.srb.setup import SrbGame
 from tactica.systems.srb.sheet import Weapon
@@ -34,8 +36,7 @@ from tactica.systems.srb.state import Fighter, SrbState
 G = SrbGame
 S = SrbState
 Pos = tuple[int, int]
-ByVerb = dict[str, list[Action]]
-Rule = Callable[[G, S, Fighter, ByVerb], "Action | None"]
+Rule = Callable[[G, S, Fighter, "ByVerb"], "Action | None"]
 
 
 class DefaultPolicy:
@@ -50,15 +51,28 @@ class DefaultPolicy:
         assert isinstance(game, SrbGame) and isinstance(state, SrbState)
         actor = fight.deciding()[0]
         me = state.fighters[actor]
-        by_verb: ByVerb = {}
-        for a in fight.legal_actions_of(actor):
-            by_verb.setdefault(a.verb, []).append(a)
+        by_verb = ByVerb(fight, actor)
         rules: tuple[Rule, ...] = (_ready, _help, _arm, _keep_range, _attack, _close_in, _top_up)
         for rule in rules:
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
         return by_verb["end"][0]
+
+
+class ByVerb:
+    """The actor's legal actions of one verb, asked of the rules only when a rule weighs that verb (the
+    same list as that verb's slice of ``fight.legal_actions_of(actor)``)."""
+
+    def __init__(self, fight: Fight, actor: str) -> None:
+        self.fight = fight
+        self.actor = actor
+
+    def get(self, verb: str) -> list[Action]:
+        """The listed actions of ``verb`` (empty when there are none)."""
+        return self.fight.legal_actions_of(self.actor, (verb,))
+
+    __getitem__ = get
 
 
 def _enemies(state: S, me: Fighter) -> list[Fighter]:
@@ -75,7 +89,7 @@ def _ready(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
 
 
 def _help(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
-    for action in by_verb.get("load", []):
+    for action in by_verb.get("load"):
         gunner = state.fighters[action.target or ""]
         gear = gunner.gear[action.using or ""]
         if gear.step or gear.loaded == 0:
@@ -111,10 +125,10 @@ def _arm(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
         if not others:
             return None
         return _first(by_verb, "store") or _first(by_verb, "drop")
-    for action in by_verb.get("pickup", []):
+    for action in by_verb.get("pickup"):
         if action.target in game.weapons:
             return action
-    draws = by_verb.get("draw", [])
+    draws = by_verb.get("draw")
     if draws:
         return max(draws, key=lambda a: (_weapon_value(game, me, game.weapons[a.target or ""]), str(a)))
     return None
@@ -139,7 +153,13 @@ def _can_reload_later(game: G, me: Fighter, w: Weapon) -> bool:
 
 def _weapon_value(game: G, me: Fighter, w: Weapon) -> float:
     ready = _ready_to_use(me, w)
-    return float(parse(w.damage).mean()) + (5 if w.ranged else 0) + (10 if ready else -10)
+    return _mean(w.damage) + (5 if w.ranged else 0) + (10 if ready else -10)
+
+
+@functools.cache
+def _mean(damage: str) -> float:
+    """The mean of a damage expression."""
+    return float(parse(damage).mean())
 
 
 def _ranged_hand(game: G, me: Fighter) -> Weapon | None:
@@ -148,11 +168,9 @@ def _ranged_hand(game: G, me: Fighter) -> Weapon | None:
 
 
 def _keep_range(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
-    moves = by_verb.get("move", [])
-    if not moves:
-        return None
     gunner = _my_gunner(game, state, me)
     if gunner is not None and game.board.distance(me.pos, gunner.pos) > 1:
+        moves = by_verb.get("move")
         near = [m for m in moves if game.board.distance(m.at or me.pos, gunner.pos) == 1]
         if near:
             return min(near, key=lambda m: (game.board.distance(me.pos, m.at or me.pos), str(m)))
@@ -162,13 +180,13 @@ def _keep_range(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | Non
         return None
     if state.order.round == 0 and by_verb.get("attack"):
         return None  # the surprise round has one action: shoot
-    if _score(game, state, me, me.pos, w, enemies) >= 3:
+    here = _score(game, me.pos, w, enemies)
+    moves = by_verb.get("move")
+    if here >= 3 or not moves:
         return None
-    best = max(
-        moves, key=lambda m: (_score(game, state, me, m.at or me.pos, w, enemies), _tiebreak(game, me, m))
-    )
-    here = _score(game, state, me, me.pos, w, enemies)
-    return best if _score(game, state, me, best.at or me.pos, w, enemies) > here else None
+    scored = [((_score(game, m.at or me.pos, w, enemies), _tiebreak(game, me, m)), m) for m in moves]
+    (score, _order), best = max(scored, key=lambda pair: pair[0])
+    return best if score > here else None
 
 
 def _tiebreak(game: G, me: Fighter, m: Action) -> tuple[int, str]:
@@ -179,15 +197,25 @@ def _adjacent(game: G, p: Pos, enemies: list[Fighter]) -> bool:
     return any(game.board.distance(p, e.pos) <= 1 for e in enemies)
 
 
-def _score(game: G, state: S, me: Fighter, p: Pos, w: Weapon, enemies: list[Fighter]) -> int:
+def _score(game: G, p: Pos, w: Weapon, enemies: list[Fighter]) -> int:
     """How good a square is for a shooter: 3 with an enemy in sight within one increment and none next to
-    it, 2 in sight within range, 1 not next to an enemy, 0 next to one."""
+    it, 2 in sight within range, 1 not next to an enemy, 0 next to one (remembered per board)."""
+    key = (p, w.increment_m, w.max_increments, game.options.range_penalty, tuple(e.pos for e in enemies))
+    return _SCORES.get(game.board, key, lambda: _square_score(game, p, w, enemies))
+
+
+#: Squares' scores for a shooter, per board, by the square, the weapon's ranges and the enemies' squares.
+_SCORES: BoardMemo[int] = BoardMemo(1 << 14)
+
+
+def _square_score(game: G, p: Pos, w: Weapon, enemies: list[Fighter]) -> int:
     if _adjacent(game, p, enemies):
         return 0
     best = 1
+    farthest = attacks.max_range(w)
     for e in enemies:
         squares = game.board.distance(p, e.pos)
-        if squares > attacks.max_range(w) or not line_of_sight(game.board, p, e.pos):
+        if squares > farthest or not line_of_sight(game.board, p, e.pos):
             continue
         best = max(best, 3 if attacks.increments(game, w, squares) == 0 else 2)
     return best
@@ -211,13 +239,13 @@ def _expected(game: G, state: S, me: Fighter, action: Action) -> float:
     value, _flat = attacks.defense(game, state, target, w)
     chance = min(0.95, max(0.05, (21 - (value - bonus)) / 20))
     heavy = action.verb == "heavy-melee"
-    damage = float(parse(w.damage).mean()) + attacks.damage_bonus(game, me, w, heavy)
+    damage = _mean(w.damage) + attacks.damage_bonus(game, me, w, heavy)
     finishing = 1.5 if damage >= target.hp else 1.0
     return chance * damage * finishing + (0.5 if heavy else 0.0)
 
 
 def _attack(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
-    options = [*by_verb.get("attack", []), *by_verb.get("heavy-melee", [])]
+    options = [*by_verb.get("attack"), *by_verb.get("heavy-melee")]
     if not options:
         return None
     best = max(options, key=lambda a: (_expected(game, state, me, a), str(a)))
@@ -230,9 +258,11 @@ def _attack(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
 
 
 def _close_in(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
-    moves = by_verb.get("move", [])
     enemies = _enemies(state, me)
-    if not moves or not enemies or _ranged_hand(game, me) is not None or _my_gunner(game, state, me):
+    if not enemies or _ranged_hand(game, me) is not None or _my_gunner(game, state, me):
+        return None
+    moves = by_verb.get("move")
+    if not moves:
         return None
     target = min(enemies, key=lambda e: (game.board.distance(me.pos, e.pos), e.hp, e.id))
     here = game.board.distance(me.pos, target.pos)

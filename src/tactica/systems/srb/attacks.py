@@ -4,6 +4,7 @@ and Heavy melee knockback (rule 13, B5)."""
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -51,15 +52,23 @@ def metres(squares: int) -> Fraction:
 def increments(game: G, w: Weapon, squares: int) -> int:
     """Rule 20 / B4: the full range increments counted for the penalty: floor(d / increment); option
     ``range_penalty: ceil_minus_one``: ceil(d / increment) - 1."""
-    ratio = metres(squares) / Fraction(str(w.increment_m or 1))
-    if game.options.range_penalty == "floor":
-        return math.floor(ratio)
-    return max(0, math.ceil(ratio) - 1)
+    return _increments(squares, w.increment_m, game.options.range_penalty == "floor")
+
+
+@functools.cache
+def _increments(squares: int, increment_m: float | None, floor: bool) -> int:
+    ratio = metres(squares) / Fraction(str(increment_m or 1))
+    return math.floor(ratio) if floor else max(0, math.ceil(ratio) - 1)
 
 
 def max_range(w: Weapon) -> int:
     """Rule 20: the farthest square a ranged or thrown weapon reaches (its maximum increments)."""
-    return math.floor(Fraction(str(w.increment_m or 0)) * w.max_increments / SQUARE_M)
+    return _max_range(w.increment_m, w.max_increments)
+
+
+@functools.cache
+def _max_range(increment_m: float | None, max_increments: int) -> int:
+    return math.floor(Fraction(str(increment_m or 0)) * max_increments / SQUARE_M)
 
 
 def attack_bonus(game: G, state: S, f: Fighter, w: Weapon, target: Fighter) -> tuple[int, str]:

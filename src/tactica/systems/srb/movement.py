@@ -9,6 +9,7 @@ from tactica.dice import D6
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Path, find_path, reachable
+from tactica.grid.memo import BoardMemo
 from tactica.systems import routes
 from tactica.systems.srb.events import SrbConditionChanged, SrbDirection, SrbMoved
 from tactica.systems.srb.setup import SrbGame
@@ -104,17 +105,36 @@ def _blockers(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
     return blocked, no_stop
 
 
-def destinations(game: G, state: S, f: Fighter) -> dict[Pos, int]:
-    """Every square one move action reaches (difficult ground costs 2), with its cost; not the start."""
+#: Move listings remembered per board by everything they depend on (the mover, its square and speed, the
+#: squares it may not enter or end in): while nobody moves, listing again is a look-up. The oldest go past
+#: this many per board.
+MOVE_CACHE_LIMIT = 1024
+_MOVES: BoardMemo[tuple[dict[Pos, int], tuple[Action, ...]]] = BoardMemo(MOVE_CACHE_LIMIT)
+
+
+def _moves(game: G, state: S, f: Fighter) -> tuple[dict[Pos, int], tuple[Action, ...]]:
+    """The squares one move action reaches with their cost (not the start), and their ``move`` actions."""
     blocked, no_stop = _blockers(state, f)
-    found = reachable(game.board, f.pos, speed(game, f), blocked=blocked, no_stop=no_stop)
-    found.pop(f.pos, None)
-    return found
+    far = speed(game, f)
+
+    def search() -> tuple[dict[Pos, int], tuple[Action, ...]]:
+        found = reachable(game.board, f.pos, far, blocked=blocked, no_stop=no_stop)
+        found.pop(f.pos, None)
+        return found, tuple(Action(f.id, "move", at=p) for p in sorted(found))
+
+    key = (f.id, f.pos, far, frozenset(blocked), frozenset(no_stop))
+    return _MOVES.get(game.board, key, search)
+
+
+def destinations(game: G, state: S, f: Fighter) -> dict[Pos, int]:
+    """Every square one move action reaches (difficult ground costs 2), with its cost; not the start (a
+    remembered listing: not to be changed)."""
+    return _moves(game, state, f)[0]
 
 
 def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
     """``move @x,y`` to every square one move action reaches."""
-    return [Action(f.id, "move", at=p) for p in sorted(destinations(game, state, f))]
+    return list(_moves(game, state, f)[1])
 
 
 def route_path(game: G, state: S, f: Fighter, action: Action) -> Path | str:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.grid.memo import BoardMemo
 from tactica.systems.thrum import contests, forced, geometry, movement, terrain, vitals
 from tactica.systems.thrum.abilities import STATUSES, TICKING, Ability
 from tactica.systems.thrum.events import BuffChanged, Revived, Targeted
@@ -17,9 +18,11 @@ from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import (
     affected,
+    aim_problem,
     area_cells,
     area_placements,
     fits_category,
+    placing,
     reach,
     target_problem,
 )
@@ -60,9 +63,7 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
     if ability.overexert is not None:
         flags.append(("overexert",))
     if ability.shape is not None:
-        for placed in area_placements(game, state, fighter, ability):
-            for f in flags:
-                yield Action(placed.actor, placed.verb, at=placed.at, to=placed.to, flags=f)
+        yield from _area_uses(game, fighter, ability, tuple(flags))
         return
     for target in _targets(game, state, fighter, ability):
         named = None if ability.target == "self" else target.id  # a Self ability names no target
@@ -74,10 +75,33 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
             yield Action(fighter.id, ability.id, named, flags=f)
 
 
+def _area_uses(
+    game: G, fighter: Fighter, ability: Ability, flags: tuple[tuple[str, ...], ...]
+) -> tuple[Action, ...]:
+    """Every placement of an area ability with each of ``flags``, remembered per board by all it depends
+    on."""
+    key = (fighter.id, ability.id, flags, placing(game, fighter, ability))
+
+    def uses() -> tuple[Action, ...]:
+        placed = area_placements(game, fighter, ability)
+        return tuple(Action(fighter.id, ability.id, at=p, to=to, flags=f) for p, to in placed for f in flags)
+
+    return _AREA_USES.get(game.board, key, uses)
+
+
+#: Area abilities' listed uses, remembered per board; the oldest go past this many per board.
+AREA_USES_LIMIT = 4096
+_AREA_USES: BoardMemo[tuple[Action, ...]] = BoardMemo(AREA_USES_LIMIT)
+
+
 def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Fighter]:
+    """The characters :func:`target_problem` accepts as targets of ``ability`` (checked without wording
+    the refusals)."""
     for target in state.fighters.values():
-        fits = not target.removed and fits_category(ability, fighter, target)
-        if fits and target_problem(game, state, fighter, ability, target.id) is None:
+        if target.removed or not fits_category(ability, fighter, target):
+            continue
+        itself = ability.target == "self" and target.id == fighter.id
+        if itself or aim_problem(game, state, fighter, ability, target) is None:
             yield target
 
 

@@ -17,10 +17,14 @@ For the deciding character, in this order:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
+from tactica.systems.thrum.abilities import Ability
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Fighter, ThrumState
+from tactica.systems.thrum.targeting import affected, area_cells, area_placements
 
 Pos = tuple[int, int]
 
@@ -112,18 +116,41 @@ def _attack(
         ability = game.abilities.get(verb)
         if ability is None or ability.kind != "action" or not ability.is_attack:
             continue
+        mod = sheet.art_mod(ability.art)
+        hit = _hit_by(game, state, me, ability)
         for a in options:
             if a.has_flag("overexert") and me.stress + 1 >= me.stress_tolerance:
                 continue
-            value = _attack_value(game, state, me, a, sheet.art_mod(ability.art))
-            if value is not None and (best is None or (value, str(a)) > best):
-                best, choice = (value, str(a)), a
+            value = _attack_value(me, ability, a, hit(a), mod)
+            if value is not None and (best is None or value >= best[0]):
+                ranked = (value, str(a))  # ties go to the greater text
+                if best is None or ranked > best:
+                    best, choice = ranked, a
     return choice
 
 
-def _attack_value(game: ThrumGame, state: ThrumState, me: Fighter, a: Action, mod: int) -> float | None:
-    ability = game.abilities[a.verb]
-    hit = [state.fighters[a.target]] if a.target else _in_area(game, state, me, a)
+def _hit_by(
+    game: ThrumGame, state: ThrumState, me: Fighter, ability: Ability
+) -> Callable[[Action], list[Fighter]]:
+    """Whom a use of ``ability`` hits: its target, or the characters its area takes in (the squares of each
+    listed placement are looked up, not placed again)."""
+    if ability.shape is None:
+        return lambda a: [state.fighters[a.target]] if a.target else []
+    table = area_placements(game, me, ability)
+    pool = affected(state, me, ability, frozenset(f.pos for f in state.fighters.values()))
+
+    def hit(a: Action) -> list[Fighter]:
+        cells = table.get((a.at, a.to))
+        if not isinstance(cells, frozenset):
+            cells = area_cells(game, me, ability, a)
+        return [f for f in pool if f.pos in cells]
+
+    return hit
+
+
+def _attack_value(me: Fighter, ability: Ability, a: Action, hit: list[Fighter], mod: int) -> float | None:
+    if not hit:
+        return None
     enemies = [f for f in hit if f.side != me.side and f.in_fight]
     friends = [f for f in hit if f.side == me.side]
     if not enemies or (len(friends) > 0 and len(friends) >= len(enemies)):
@@ -131,17 +158,14 @@ def _attack_value(game: ThrumGame, state: ThrumState, me: Fighter, a: Action, mo
     value = float(mod) + sum(e.fatigue - e.fatigue_tolerance for e in enemies) * 0.3 + len(enemies)
     if ability.has("finisher") and any(e.exhausted for e in enemies):
         value += 5
-    damage = sum((e.fatigue or 0) + (e.stress or 0) for e in ability.success)
-    value += damage * 0.5 + len(ability.critical) * 0.2 + len(ability.effect) * 0.5
+    value += _damage_value(ability)
     value += 0.4 if a.has_flag("overexert") else 0.0
     return value
 
 
-def _in_area(game: ThrumGame, state: ThrumState, me: Fighter, a: Action) -> list[Fighter]:
-    from tactica.systems.thrum.targeting import affected, area_cells
-
-    ability = game.abilities[a.verb]
-    return affected(state, me, ability, area_cells(game, me, ability, a))
+def _damage_value(ability: Ability) -> float:
+    damage = sum((e.fatigue or 0) + (e.stress or 0) for e in ability.success)
+    return damage * 0.5 + len(ability.critical) * 0.2 + len(ability.effect) * 0.5
 
 
 def _advance(

@@ -93,6 +93,10 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
     if fighter.has("disoriented"):
         return _single_steps(game, state, fighter, budget)
     allies = ally_squares(state, fighter)
+    if roll_drops:
+        plain = routes(game, state, fighter, budget, False)
+        if not _drops_within(game.board, fighter.pos, plain, allies):
+            return plain  # no square the search goes through has a drop to roll down: the same routes
     key = (
         fighter.pos,
         budget,
@@ -110,6 +114,26 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
         return paths
 
     return _ROUTES.get(game.board, key, search)
+
+
+def _drops_within(board: Board, start: Pos, paths: dict[Pos, Path], allies: frozenset[Pos]) -> bool:
+    """Whether a search that reached ``paths`` from ``start`` (passing ``allies``) went through a square
+    with a drop of 2 or more levels next to it (THRUM 18: only there does rolling change a step's cost)."""
+    drops = _drop_squares(board)
+    return start in drops or not drops.isdisjoint(paths) or not drops.isdisjoint(allies)
+
+
+def _drop_squares(board: Board) -> frozenset[Pos]:
+    """The squares with a neighbour 2 or more levels below (per board: the board never changes)."""
+    found = _DROPS.get(board)
+    if found is None:
+        found = _DROPS[board] = frozenset(
+            p for p in board.cells() if any(geometry.drop(board, p, q) >= 2 for q in board.neighbors(p))
+        )
+    return found
+
+
+_DROPS: weakref.WeakKeyDictionary[Board, frozenset[Pos]] = weakref.WeakKeyDictionary()
 
 
 def _single_steps(game: G, state: S, fighter: Fighter, budget: int) -> dict[Pos, Path]:

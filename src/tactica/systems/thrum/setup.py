@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -89,26 +89,40 @@ class ThrumGame(Game):
     start: Mapping[str, Placement]
     starting_area: frozenset[Pos]
     spec: SetupSpec
+    _kinds: dict[tuple[str, str], tuple[Ability, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
         return self.sheets[fighter_id]
 
-    def actions_of(self, fighter_id: str) -> list[Ability]:
+    def actions_of(self, fighter_id: str) -> tuple[Ability, ...]:
         """The Actions a combatant has: the Basic ones, then its Art abilities (THRUM 11)."""
-        names = [*BASIC_ACTIONS, *self.sheets[fighter_id].abilities]
-        return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "action"]
+        return self._kind_of(fighter_id, "action")
 
-    def moves_of(self, fighter_id: str) -> list[Ability]:
+    def moves_of(self, fighter_id: str) -> tuple[Ability, ...]:
         """Its abilities used during the Move, paid with movement (a Teleport, THRUM 15)."""
-        return [
-            self.abilities[n] for n in self.sheets[fighter_id].abilities if self.abilities[n].kind == "move"
-        ]
+        return self._kind_of(fighter_id, "move")
 
-    def stances_of(self, fighter_id: str) -> list[Ability]:
+    def stances_of(self, fighter_id: str) -> tuple[Ability, ...]:
         """The Stances a combatant has: the Basic ones, then its Art stances (THRUM 11)."""
-        names = [*BASIC_STANCES, *self.sheets[fighter_id].abilities]
-        return [self.abilities[n] for n in dict.fromkeys(names) if self.abilities[n].kind == "stance"]
+        return self._kind_of(fighter_id, "stance")
+
+    def _kind_of(self, fighter_id: str, kind: str) -> tuple[Ability, ...]:
+        """A combatant's abilities of one kind (worked out once: every listing asks)."""
+        found = self._kinds.get((fighter_id, kind))
+        if found is None:
+            found = self._kinds[fighter_id, kind] = tuple(self._listed(fighter_id, kind))
+        return found
+
+    def _listed(self, fighter_id: str, kind: str) -> list[Ability]:
+        own = self.sheets[fighter_id].abilities
+        names = own if kind == "move" else dict.fromkeys([*_BASICS[kind], *own])
+        return [self.abilities[n] for n in names if self.abilities[n].kind == kind]
+
+
+_BASICS = {"action": BASIC_ACTIONS, "stance": BASIC_STANCES}
 
 
 def content(kind: str) -> dict[str, Any]:

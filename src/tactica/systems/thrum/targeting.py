@@ -4,9 +4,11 @@ cover and obstruction."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from typing import Literal
 
 from tactica.engine.action import Action
 from tactica.grid import Board, block_area
+from tactica.grid.memo import BoardMemo
 from tactica.systems.thrum import geometry
 from tactica.systems.thrum.abilities import Ability
 from tactica.systems.thrum.setup import ThrumGame
@@ -31,17 +33,24 @@ def is_enemy(a: Fighter, b: Fighter) -> bool:
 
 def fits_category(ability: Ability, user: Fighter, target: Fighter) -> bool:
     """THRUM 20: Self, Ally, Enemy or Character (and the Basic abilities' 'incapacitated ally')."""
+    category = ability.target
+    if category == "enemy":
+        return is_enemy(user, target)
+    if category == "character":
+        return True
+    if category == "area":
+        return False
     same = user.id == target.id
     ally = not same and user.side == target.side
-    return {
-        "self": same,
-        "ally": ally,
-        "enemy": is_enemy(user, target),
-        "character": True,
-        "ally_or_self": same or ally,
-        "incapacitated_ally": ally and target.incapacitated,
-        "area": False,
-    }[ability.target]
+    if category == "self":
+        return same
+    if category == "ally":
+        return ally
+    if category == "ally_or_self":
+        return same or ally
+    if category == "incapacitated_ally":
+        return ally and target.incapacitated
+    raise KeyError(category)
 
 
 def occupied_except(state: S, *ids: str) -> frozenset[Pos]:
@@ -50,14 +59,21 @@ def occupied_except(state: S, *ids: str) -> frozenset[Pos]:
 
 
 def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> str:
-    """THRUM 26-27: 'none', 'cover' or 'obstructed' for a Physical Attack."""
-    return geometry.cover(
+    """THRUM 26-27: 'none', 'cover' or 'obstructed' for a Physical Attack (remembered per board by the
+    squares and heights it depends on: every target listing and attack roll asks)."""
+    others = occupied_except(state, attacker.id, target.id)
+    height = game.options.character_cover_height
+    key = (attacker.pos, target.pos, others, height)
+    return _COVER.get(
         game.board,
-        attacker.pos,
-        target.pos,
-        occupied_except(state, attacker.id, target.id),
-        character_height=game.options.character_cover_height,
+        key,
+        lambda: geometry.cover(game.board, attacker.pos, target.pos, others, character_height=height),
     )
+
+
+#: Cover between two squares is remembered for this many (squares, other characters' squares) per board.
+COVER_CACHE_LIMIT = 4096
+_COVER: BoardMemo[str] = BoardMemo(COVER_CACHE_LIMIT)
 
 
 def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id: str | None) -> str | None:
@@ -72,18 +88,31 @@ def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id
     if not fits_category(ability, user, target):
         wanted = ability.target.replace("_", " ").replace("incapacitated ally", "incapacitated ally")
         return f"{ability.title} targets {wanted}; {target_id} is not one (THRUM 20)"
-    distance = game.board.distance(user.pos, target.pos)
-    if distance > reach(ability, user):
+    out_of_aim = aim_problem(game, state, user, ability, target)
+    if out_of_aim == "range":
+        distance = game.board.distance(user.pos, target.pos)
         return (
             f"{target_id} is {distance} squares away; {ability.title} has Range {reach(ability, user)}"
             " (THRUM 13" + (", Blinded halves it: THRUM 44)" if "blinded" in user.statuses else ")")
         )
+    if out_of_aim == "obstructed":
+        return f"the path from {user.id} to {target_id} is Obstructed: it cannot be targeted (THRUM 27)"
+    return None
+
+
+def aim_problem(
+    game: G, state: S, user: Fighter, ability: Ability, target: Fighter
+) -> Literal["range", "obstructed"] | None:
+    """THRUM 13, 27: 'range' when ``target`` is beyond the ability's Range, 'obstructed' when the path of a
+    Physical Attack to it is Obstructed, else None (what :func:`target_problem` words)."""
+    if game.board.distance(user.pos, target.pos) > reach(ability, user):
+        return "range"
     if (
         ability.attack == "physical"
         and target.id != user.id
         and cover_of(game, state, user, target) == "obstructed"
     ):
-        return f"the path from {user.id} to {target_id} is Obstructed: it cannot be targeted (THRUM 27)"
+        return "obstructed"
     return None
 
 
@@ -100,14 +129,34 @@ def area_cells(game: G, user: Fighter, ability: Ability, action: Action) -> froz
     for named in (action.at, action.to):
         if named is not None and not board.in_bounds(named):
             raise geometry.PlacementError(f"@{named[0]},{named[1]} is off the map")
-    cells = geometry.place_area(
-        board, ability.shape, ability.size, user.pos, reach(ability, user), action.at, action.to
-    )
-    if game.options.area_in_range == "every_square" and ability.shape != "aura":
-        far = [p for p in cells if board.distance(user.pos, p) > reach(ability, user)]
+    cells = area_placements(game, user, ability).get((action.at, action.to))
+    if cells is None:  # not a listed placement: say why
+        cells = _placed(board, *placing(game, user, ability), action.at, action.to)
+    if isinstance(cells, str):
+        raise geometry.PlacementError(cells)
+    return cells
+
+
+def _placed(
+    board: Board,
+    every: bool,
+    shape: geometry.Shape,
+    size: int,
+    user: Pos,
+    rng: int,
+    at: Pos | None,
+    to: Pos | None,
+) -> frozenset[Pos] | str:
+    """The squares of a placement, or why it is not legal."""
+    try:
+        cells = geometry.place_area(board, shape, size, user, rng, at, to)
+    except geometry.PlacementError as error:
+        return str(error)
+    if every and shape != "aura":
+        far = [p for p in cells if board.distance(user, p) > rng]
         if far:
-            raise geometry.PlacementError(
-                f"every square of the {ability.shape} must be within Range {reach(ability, user)}"
+            return (
+                f"every square of the {shape} must be within Range {rng}"
                 f" (option area_in_range); @{far[0][0]},{far[0][1]} is not"
             )
     return cells
@@ -127,33 +176,64 @@ def affected(state: S, user: Fighter, ability: Ability, cells: frozenset[Pos]) -
     return out
 
 
-def area_placements(game: G, state: S, user: Fighter, ability: Ability) -> Iterator[Action]:
-    """Every legal placement of an area ability (THRUM 16, C14): Areas by their on-map top-left corner,
-    Lines by their two on-map ends (both directions), an Aura by its user alone."""
+Placements = dict[tuple[Pos | None, Pos | None], frozenset[Pos] | str]
+"""Legal placements of an area ability, (``at``, ``to``) in listing order, each with its squares."""
+Placing = tuple[bool, geometry.Shape, int, Pos, int]
+"""What the placements of an area ability depend on: every square in range (option area_in_range), its
+shape and size, its user's square, its range."""
+
+
+def area_placements(game: G, user: Fighter, ability: Ability) -> Placements:
+    """Every legal placement of an area ability (THRUM 16, C14) with its squares: Areas by their on-map
+    top-left corner, Lines by their two on-map ends (both directions), an Aura by its user alone.
+    Remembered per board by all they depend on (the listing, the default AI's scoring of each placement and
+    the resolution of the chosen one ask the same questions)."""
+    key = placing(game, user, ability)
+    return _PLACEMENTS.get(game.board, key, lambda: _placements(game.board, *key))
+
+
+def placing(game: G, user: Fighter, ability: Ability) -> Placing:
+    """What ``ability``'s placements by ``user`` depend on now (besides the board)."""
     assert ability.shape is not None
-    if ability.shape == "aura":
-        yield Action(user.id, ability.id)
-        return
-    board = game.board
-    rng = reach(ability, user)
-    n = ability.size
     every = game.options.area_in_range == "every_square"
-    ux, uy = user.pos
+    return (every, ability.shape, ability.size, user.pos, reach(ability, user))
+
+
+#: Area placements are remembered for this many (shape, size, square, range) per board; the oldest go first.
+PLACEMENT_CACHE_LIMIT = 2048
+_PLACEMENTS: BoardMemo[Placements] = BoardMemo(PLACEMENT_CACHE_LIMIT)
+
+
+def _placements(board: Board, every: bool, shape: geometry.Shape, n: int, user: Pos, rng: int) -> Placements:
+    out: Placements = {}
+    for at, to in _corners(board, every, shape, n, user, rng):
+        out[at, to] = _placed(board, every, shape, n, user, rng, at, to)
+    return out
+
+
+def _corners(
+    board: Board, every: bool, shape: geometry.Shape, n: int, user: Pos, rng: int
+) -> Iterator[tuple[Pos | None, Pos | None]]:
+    """The squares naming each legal placement: none for an Aura, an Area's corner, a Line's two ends."""
+    if shape == "aura":
+        yield None, None
+        return
+    ux, uy = user
     span = range(-rng - n + 1, rng + n)
     for dy in span:
         for dx in span:
             at = (ux + dx, uy + dy)
             if not board.in_bounds(at):
                 continue
-            if ability.shape == "area":
-                if _fits(board, user.pos, rng, block_area(board, at, n), every):
-                    yield Action(user.id, ability.id, at=at)
+            if shape == "area":
+                if _fits(board, user, rng, block_area(board, at, n), every):
+                    yield at, None
                 continue
             for sx, sy in _DIRECTIONS:
                 to = (at[0] + sx * (n - 1), at[1] + sy * (n - 1))
                 cells = [(at[0] + sx * k, at[1] + sy * k) for k in range(n)]
-                if board.in_bounds(to) and _fits(board, user.pos, rng, cells, every):
-                    yield Action(user.id, ability.id, at=at, to=to)
+                if board.in_bounds(to) and _fits(board, user, rng, cells, every):
+                    yield at, to
                 if n == 1:
                     break
 
