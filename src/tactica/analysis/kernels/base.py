@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -122,6 +122,33 @@ class Kernel(ABC):
             found = cache[key] = (game, make(game, ai))
         model: M = found[1]
         return model
+
+
+class ModelKernel(Kernel, Generic[M]):
+    """A kernel that works out a model of the fight once per game and policies (or why it does not cover
+    the fight) and plays batches of fights from that model."""
+
+    @abstractmethod
+    def build(self, game: Game, ai: Mapping[str, str]) -> M | str:
+        """The model of ``game`` played with ``ai``, or why the kernel does not cover it."""
+
+    @abstractmethod
+    def play_model(self, model: M, dice: KernelDice) -> Outcomes:
+        """Play ``dice.fights`` fights of ``model``."""
+
+    def covers(self, game: Game, ai: Mapping[str, str]) -> str | None:
+        found = self.model(game, ai)
+        return found if isinstance(found, str) else None
+
+    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
+        found = self.model(game, ai)
+        if isinstance(found, str):
+            raise ValueError(f"the {self.name} kernel does not cover this fight: {found}")
+        return self.play_model(found, dice)
+
+    def model(self, game: Game, ai: Mapping[str, str]) -> M | str:
+        """The model the kernel plays, or why it does not cover ``game`` with these policies."""
+        return self.remembered(game, ai, self.build)
 
 
 def duel_outcomes(

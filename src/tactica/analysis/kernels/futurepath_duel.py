@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.ai import make_policies
-from tactica.analysis.kernels.base import CUT_OFF, WIN, Kernel, Outcomes, duel_outcomes
+from tactica.analysis.kernels.base import CUT_OFF, WIN, ModelKernel, Outcomes, duel_outcomes
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.futurepath_strikes import Blow, Check, Ints, Rules, Target, act
 from tactica.engine import Action, Fight, Game
@@ -198,25 +198,17 @@ def _duel(game: FuturePathGame, state: FuturePathState, blows: list[list[Blow]])
     )
 
 
-class FuturePathDuel(Kernel):
+class FuturePathDuel(ModelKernel[Duel]):
     """Two FuturePath melee fighters trading blows where they stand (docs/performance.md, "Tiers")."""
 
     name = "futurepath-duel"
     system = "futurepath"
 
-    def covers(self, game: Game, ai: Mapping[str, str]) -> str | None:
-        found = self.model(game, ai)
-        return found if isinstance(found, str) else None
+    def build(self, game: Game, ai: Mapping[str, str]) -> Duel | str:
+        return _model(game, ai)
 
-    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
-        duel = self.model(game, ai)
-        if isinstance(duel, str):
-            raise ValueError(f"the {self.name} kernel does not cover this fight: {duel}")
-        return play(duel, dice)
-
-    def model(self, game: Game, ai: Mapping[str, str]) -> Duel | str:
-        """The duel the kernel plays, or why it does not cover ``game`` with these policies."""
-        return self.remembered(game, ai, _model)
+    def play_model(self, model: Duel, dice: KernelDice) -> Outcomes:
+        return play(model, dice)
 
 
 def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.base import Kernel, Outcomes
+from tactica.analysis.kernels.base import ModelKernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, Duel, Ints, outcome_faces, outcomes_of, play
 from tactica.dice import parse
@@ -175,22 +175,14 @@ def _duel(game: Phase3d6Game, fighters: list[Fighter], weapons: list[Weapon]) ->
     )
 
 
-class Phase3d6Duel(Kernel):
+class Phase3d6Duel(ModelKernel[Duel]):
     """Two adjacent Phase 3d6 melee fighters trading blows (docs/performance.md, "Tiers")."""
 
     name = "phase3d6-duel"
     system = "phase3d6"
 
-    def covers(self, game: Game, ai: Mapping[str, str]) -> str | None:
-        found = self.model(game, ai)
-        return found if isinstance(found, str) else None
+    def build(self, game: Game, ai: Mapping[str, str]) -> Duel | str:
+        return _model(game, ai)
 
-    def play(self, game: Game, ai: Mapping[str, str], dice: KernelDice) -> Outcomes:
-        found = self.model(game, ai)
-        if isinstance(found, str):
-            raise ValueError(f"the {self.name} kernel does not cover this fight: {found}")
-        return play(found, dice)
-
-    def model(self, game: Game, ai: Mapping[str, str]) -> Duel | str:
-        """The duel the kernel plays, or why it does not cover ``game`` with these policies."""
-        return self.remembered(game, ai, _model)
+    def play_model(self, model: Duel, dice: KernelDice) -> Outcomes:
+        return play(model, dice)
