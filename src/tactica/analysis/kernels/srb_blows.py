@@ -74,20 +74,33 @@ class Lanes:
         mods = self.model.fighters[c].str_mod
         return np.where(self.tired[c, lanes], mods[1], mods[0])
 
+    def attack_mod(self, c: int, lanes: Ints) -> Ints:
+        """What changes in ``c``'s melee attack bonus: STR (tired or not), awkward, prone (-4)."""
+        mod: Ints = self.strength(c, lanes) + self.awkward(c, lanes) - PRONE * self.prone[c, lanes]
+        return mod
+
     def bonus(self, c: int, w: int, lanes: Ints) -> Ints:
         """Rule 19: BAB + STR + size + the weapon's bonus + awkward (and prone, -4)."""
         base = self.model.fighters[c].bab_size + self.model.arms[w].attack_bonus
-        total: Ints = base + self.strength(c, lanes) + self.awkward(c, lanes) - PRONE * self.prone[c, lanes]
-        return total
+        return base + self.attack_mod(c, lanes)
+
+    def guard(self, t: int, lanes: Ints) -> Ints:
+        """What changes in ``t``'s Defense: DEX (tired or not), an all-out defense (+4), prone (-4 against
+        melee)."""
+        f = self.model.fighters[t]
+        dex = np.where(self.tired[t, lanes], f.dex_mod[1], f.dex_mod[0])
+        mod: Ints = dex + ALL_OUT_DEFENSE * self.defending[t, lanes] - PRONE * self.prone[t, lanes]
+        return mod
+
+    def base_defense(self, t: int, w: int) -> int:
+        """B9: 10 + class + size, + equipment unless ``w`` is a touch attack."""
+        f = self.model.fighters[t]
+        return 10 + f.class_defense + f.size_mod + (0 if self.model.arms[w].touch else f.equipment_defense)
 
     def defense(self, t: int, w: int, lanes: Ints) -> Ints:
         """B9: 10 + DEX + class + size (+ equipment unless a touch attack), +4 in an all-out defense, -4
         prone against melee."""
-        f = self.model.fighters[t]
-        base = 10 + f.class_defense + f.size_mod + (0 if self.model.arms[w].touch else f.equipment_defense)
-        dex = np.where(self.tired[t, lanes], f.dex_mod[1], f.dex_mod[0])
-        value: Ints = base + dex + ALL_OUT_DEFENSE * self.defending[t, lanes] - PRONE * self.prone[t, lanes]
-        return value
+        return self.base_defense(t, w) + self.guard(t, lanes)
 
     def damage_bonus(self, c: int, lanes: Ints, heavy: bool) -> Ints | int:
         """Heavy melee's +2 (rule 13); STR only with option ``strength_damage: melee_and_thrown``."""

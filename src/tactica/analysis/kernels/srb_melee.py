@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tactica.analysis.kernels.base import CUT_OFF, DRAW, WIN, ModelKernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice
@@ -26,10 +28,9 @@ from tactica.analysis.kernels.srb_blows import Bools, Ints, Lanes
 from tactica.analysis.kernels.srb_model import Model, model_of
 from tactica.engine import Game
 
+Floats = npt.NDArray[np.floating[Any]]
 #: Roll-offs among combatants tied again, at most this deep (``turns._roll_off``).
 ROLL_OFFS = 20
-#: Faces drawn ahead for each lane with tied initiatives, when many lanes roll off at once.
-AHEAD = 64
 
 
 class StarRangersMelee(ModelKernel[Model]):
@@ -73,28 +74,29 @@ def initiative(model: Model, dice: KernelDice) -> Ints:
     order = np.lexsort((-mods, -scores), axis=0).T.copy()
     keys = np.stack([np.take_along_axis(k.T, order, axis=1) for k in (scores, mods)])
     tied = np.flatnonzero(((keys[:, :, 1:] == keys[:, :, :-1]).all(axis=0)).any(axis=1))
-    draws = _faces(dice, tied.size)
-    for i, lane in enumerate(tied.tolist()):
-        order[lane] = _broken_ties(order[lane].tolist(), keys[:, lane].T.tolist(), draws(i))
+    if n == 1:  # one fight (a tape): the roll-offs die by die, in the engine's order
+        for lane in tied.tolist():
+            order[lane] = _broken_ties(order[lane].tolist(), keys[:, lane].T.tolist(), _die(dice))
+    elif tied.size:
+        order[tied] = _rolled_off(scores[:, tied], mods[:, tied], dice)
     return order
 
 
-def _faces(dice: KernelDice, lanes: int) -> Callable[[int], Callable[[], int]]:
-    """A d20 source per tied lane: one die at a time for a single lane (a tape's order), else faces drawn
-    ahead for every lane at once (the same distribution)."""
-    if lanes <= 1:
-        return lambda _i: lambda: int(dice.roll(20, 1, 1)[0, 0])
-    ahead = dice.roll(20, AHEAD, lanes)
-    used = [0] * lanes
+def _die(dice: KernelDice) -> Callable[[], int]:
+    return lambda: int(dice.roll(20, 1, 1)[0, 0])
 
-    def of(i: int) -> Callable[[], int]:
-        def face() -> int:
-            used[i] += 1
-            return int(ahead[i, used[i] - 1]) if used[i] <= AHEAD else int(dice.roll(20, 1, 1)[0, 0])
 
-        return face
-
-    return of
+def _rolled_off(scores: Ints, mods: Ints, dice: KernelDice) -> Ints:
+    """Many fights' orders at once, each combatant's roll-off d20s drawn ahead, one per depth (rule 7): a
+    tied group sorts by its first roll-off faces, those equal again by the next, up to :data:`ROLL_OFFS`
+    deep, then in setup order — what ``turns._roll_off`` does, where the engine draws only the faces a tie
+    asks for (the same distribution; a tape is replayed die by die)."""
+    fighters, lanes = scores.shape
+    faces = dice.roll(20, fighters * ROLL_OFFS, lanes).reshape(lanes, fighters, ROLL_OFFS)
+    setup = np.repeat(np.arange(fighters)[:, None], lanes, axis=1)
+    rolls = [-faces[:, :, d].T for d in reversed(range(ROLL_OFFS))]
+    order: Ints = np.lexsort((setup, *rolls, -mods, -scores), axis=0).T
+    return order
 
 
 def _broken_ties(order: list[int], keys: list[list[int]], face: Callable[[], int]) -> list[int]:
@@ -159,7 +161,34 @@ class Play:
                 going = going[~self.result.over[going]]
                 if not going.size:
                     return
+            going = going[~self.stalled(going)]
         self.result.rounds[going] = self.model.max_rounds  # cut off: the last round fought
+
+    def stalled(self, lanes: Ints) -> Bools:
+        """Fights where nothing can happen any more (the engine plays them to the round limit, rolling no
+        die): nobody up is prone or could pick up a weapon, and nobody up who may attack (not off target)
+        reaches an enemy who is up with a weapon it can use. They are cut off at the round limit."""
+        state = self.lanes
+        busy = state.lying[lanes].copy()
+        for c in range(len(self.model.fighters)):
+            up = state.up[c, lanes]
+            busy |= up & state.prone[c, lanes]
+            able = up & ~state.frozen(c, lanes)
+            for w, t in self.model.choices[c, "attack"]:
+                busy |= self.usable(c, w, lanes, able & state.up[t, lanes])
+        stuck = lanes[~busy]
+        self.result.rounds[stuck] = self.model.max_rounds
+        self.result.over[stuck] = True
+        return ~busy
+
+    def usable(self, c: int, w: int, lanes: Ints, up: Bools) -> Bools:
+        """Per lane: is the target up (``up``) and can ``c`` attack with ``w`` (a held weapon: in its hand
+        and not broken)?"""
+        state = self.lanes
+        if not self.model.arms[w].held:
+            return up
+        ok: Bools = up & (state.hand[c, lanes] == w) & ~state.broken[c, lanes]
+        return ok
 
     def turn(self, c: int, lanes: Ints, k: int) -> None:
         """Rule 9: an all-out defense ends as its holder's count comes up; a fighter who is down passes.
@@ -196,12 +225,14 @@ class Play:
             return
         choices = self.model.choices[c, "heavy-melee" if heavy else "attack"]
         picked = self.choose(c, lanes, heavy)
+        lanes, picked = lanes[picked >= 0], picked[picked >= 0]
+        before = self.lanes.up[:, lanes].copy()
         for i, (w, t) in enumerate(choices):
             sub = lanes[picked == i]
             if sub.size:
-                before = self.lanes.up[:, sub].copy()
                 self.lanes.strike(c, w, t, sub, heavy)
-                self.settle(c, sub, k, before)
+        if lanes.size:
+            self.settle(c, lanes, k, before)
 
     def choose(self, c: int, lanes: Ints, heavy: bool) -> Ints:
         """Per lane, the index of the best (weapon, target) by ``ai._expected`` (hit chance times damage,
@@ -210,23 +241,28 @@ class Play:
         state = self.lanes
         best = np.full(lanes.size, -1)
         top = np.full(lanes.size, -np.inf)
+        mod, more = state.attack_mod(c, lanes), state.damage_bonus(c, lanes, heavy)
+        guards: dict[int, Ints] = {}
         for i, (w, t) in enumerate(self.model.choices[c, "heavy-melee" if heavy else "attack"]):
-            ok = state.up[t, lanes]
-            if self.model.arms[w].held:
-                ok &= (state.hand[c, lanes] == w) & ~state.broken[c, lanes]
-            if ok.any():
-                value = self.expected(c, w, t, lanes, heavy)
-                better = ok & (value >= top)
-                best[better], top[better] = i, value[better]
+            ok = self.usable(c, w, lanes, state.up[t, lanes])
+            if not ok.any():
+                continue
+            if t not in guards:
+                guards[t] = state.guard(t, lanes)
+            bonus = self.model.fighters[c].bab_size + self.model.arms[w].attack_bonus + mod
+            need = state.base_defense(t, w) + guards[t] - bonus
+            damage: Floats | float = self.model.arms[w].mean + more
+            value = self.expected(need, damage, state.hp[t, lanes], heavy)
+            better = ok & (value >= top)
+            best[better], top[better] = i, value[better]
         return best
 
-    def expected(self, c: int, w: int, t: int, lanes: Ints, heavy: bool) -> np.ndarray:
-        state = self.lanes
-        need = state.defense(t, w, lanes) - state.bonus(c, w, lanes)
+    @staticmethod
+    def expected(need: Ints, damage: Floats | float, hp: Ints, heavy: bool) -> Floats:
+        """``ai._expected``, in its order of operations (the same floats)."""
         chance = np.minimum(0.95, np.maximum(0.05, (21 - need) / 20))
-        damage = self.model.arms[w].mean + state.damage_bonus(c, lanes, heavy)
-        finishing = np.where(damage >= state.hp[t, lanes], 1.5, 1.0)
-        value: np.ndarray = chance * damage * finishing + (0.5 if heavy else 0.0)
+        finishing = np.where(damage >= hp, 1.5, 1.0)
+        value: Floats = chance * damage * finishing + (0.5 if heavy else 0.0)
         return value
 
     def settle(self, c: int, lanes: Ints, k: int, before: Bools) -> None:
