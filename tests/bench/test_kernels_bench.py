@@ -44,3 +44,14 @@ def test_the_proofs_run_at_any_size(kernels: ModuleType) -> None:
     assert kernels.lockstep_check("futurepath trading blows", 5) == []
     lines = kernels.distribution_check("futurepath duel", 20_000)
     assert len(lines) == 2 and all("(within 4)" in line for line in lines)
+
+
+def test_the_srb_duel_runs_on_its_kernel_and_is_held_to_the_engine(kernels: ModuleType) -> None:
+    """Issue 16 B: the Star Rangers melee duel is measured on srb-melee (the issue sets no target) and, with
+    no exact odds, its win rate is held to the engine's own fights."""
+    speed = kernels.through_sim("srb melee duel", 2000, 2)
+    assert speed.tier.kernel == "srb-melee" and speed.kernel_rate > speed.engine_rate > 0
+    assert "no target in the issue" in speed.line()
+    assert kernels.lockstep_check("srb melee duel", 5) == []
+    lines = kernels.distribution_check("srb melee duel", 20_000, 40)
+    assert len(lines) == 1 and "from 40 engine fights (within 4)" in lines[0]

@@ -16,3 +16,13 @@ def test_rates_and_proofs_run_with_small_numbers() -> None:
     assert all(rate > 0 for rate in found.values())
     lines = script.proofs(spec, "futurepath-lines", 3, 2_000, 20, 1)
     assert [line.rsplit(" — ", 1)[1] for line in lines] == ["ok", "ok"]
+
+
+def test_the_srb_line_up_is_measured_and_proven() -> None:
+    """Issue 16 B: the Star Rangers 4 v 4 in a pen is measured on srb-melee beside the engine, and proven."""
+    script = load_script("kernels_lines")
+    spec = sim_spec(load_scenario(script.LINES["srb-melee"][0]), seed=1)
+    found = script.rates(spec, "srb-melee", 2_000, 2)
+    assert all(rate > 0 for rate in found.values())
+    lines = script.proofs(spec, "srb-melee", 3, 2_000, 20, 1)
+    assert [line.rsplit(" — ", 1)[1] for line in lines] == ["ok", "ok"]
