@@ -60,6 +60,17 @@ class Outcomes:
         return out
 
 
+class Result:
+    """How each fight of a batch ended, filled in as the fights end (a line-up kernel's bookkeeping):
+    ``over`` per fight, then the winner (-1 for none), the result code and the rounds."""
+
+    def __init__(self, fights: int) -> None:
+        self.winner = np.full(fights, -1, dtype=np.int8)
+        self.result = np.full(fights, CUT_OFF, dtype=np.int8)
+        self.rounds = np.zeros(fights, dtype=np.int32)
+        self.over = np.zeros(fights, dtype=bool)
+
+
 def joined(parts: Sequence[Outcomes]) -> Outcomes:
     """Several batches' outcomes as one, in order."""
     first = parts[0]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.base import CUT_OFF, WIN, Kernel, Outcomes
+from tactica.analysis.kernels.base import WIN, Kernel, Outcomes, Result
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.futurepath_blows import Arsenal, Choice, arsenal
 from tactica.analysis.kernels.futurepath_melee import ACTIVE, DEAD, DYING, Ints, Melee
@@ -192,16 +192,6 @@ def _initiative(plan: Lineup, dice: KernelDice) -> Ints:
 
 
 # -- the fight ---------------------------------------------------------------------------------------
-
-
-class Result:
-    """How each fight ended."""
-
-    def __init__(self, fights: int) -> None:
-        self.winner = np.full(fights, -1, dtype=np.int8)
-        self.result = np.full(fights, CUT_OFF, dtype=np.int8)
-        self.rounds = np.zeros(fights, dtype=np.int32)
-        self.over = np.zeros(fights, dtype=bool)
 
 
 @dataclass

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.base import CUT_OFF, DRAW, WIN, ModelKernel, Outcomes
+from tactica.analysis.kernels.base import DRAW, WIN, ModelKernel, Outcomes, Result
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.srb_blows import Bools, Ints, Lanes
 from tactica.analysis.kernels.srb_model import Model, model_of
@@ -125,16 +125,6 @@ def _roll_off(tied: list[int], face: Callable[[], int], depth: int = 0) -> list[
 
 
 # -- the fight --------------------------------------------------------------------------------------------
-
-
-class Result:
-    """How each fight ended."""
-
-    def __init__(self, fights: int) -> None:
-        self.winner = np.full(fights, -1, dtype=np.int8)
-        self.result = np.full(fights, CUT_OFF, dtype=np.int8)
-        self.rounds = np.zeros(fights, dtype=np.int32)
-        self.over = np.zeros(fights, dtype=bool)
 
 
 @dataclass
