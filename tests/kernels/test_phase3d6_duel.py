@@ -216,6 +216,12 @@ def test_the_kernel_is_registered_and_chosen_for_the_examples() -> None:
     [
         ({}, {}, {"heroes": "random", "thugs": "default"}, "the AI 'random'"),
         ({}, {"crusher": {"at": [3, 1]}}, BLOWS, "not two adjacent enemies"),
+        (
+            {},
+            {"options": {"max_rounds": 5000}},
+            BLOWS,
+            "max_rounds 5000 would let a fight outlast sim's 100,000",
+        ),
         ({}, {"crusher": {"aware": False}}, BLOWS, "crusher starts unaware"),
         ({}, {"blade": {"prone": True}}, BLOWS, "blade starts prone"),
         ({}, {"crusher": {"stun_now": 0}}, BLOWS, "crusher starts out of the fight"),

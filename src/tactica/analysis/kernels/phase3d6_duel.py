@@ -42,6 +42,7 @@ from tactica.analysis.kernels.phase3d6_blows import (
     play,
 )
 from tactica.analysis.kernels.phase3d6_harm import harm, harm_problem
+from tactica.analysis.sim import MAX_ACTIONS
 from tactica.dice import parse
 from tactica.engine import Action, Fight, Game
 from tactica.systems.phase3d6 import ai as default_ai
@@ -57,6 +58,9 @@ POLICIES = ("default", "trading-blows")
 STRIKE, DODGE = "strike", "dodge"
 #: Within this many hexes of an enemy the default AI never Takes a Recovery (``ai._care``).
 NEAR = 2
+#: The most actions of a Phase of the duel: each fighter's attack, the other's answer to the Abort offer
+#: and its ``end``.
+ACTIONS_PER_PHASE = 6
 
 Chooser = Callable[[int], str]
 
@@ -175,11 +179,22 @@ class Pairing:
         return [(u * 2 + d) * 2 + s for u in range(len(used) + 1) for d in dodged for s in stunned]
 
 
+def action_limit(game: Phase3d6Game) -> str | None:
+    """A fight that could outlast ``sim``'s action limit before the Turn limit is given up by the engine,
+    not by the kernel: not covered."""
+    if ACTIONS_PER_PHASE * 4 * game.options.max_rounds <= MAX_ACTIONS:
+        return None
+    return f"max_rounds {game.options.max_rounds} would let a fight outlast sim's {MAX_ACTIONS:,} actions"
+
+
 def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:
     assert isinstance(game, Phase3d6Game)
     others = sorted(set(ai.values()) - set(POLICIES))
     if others:
         return f"the AI '{others[0]}' (the kernel follows {' and '.join(POLICIES)})"
+    problem = action_limit(game)
+    if problem:
+        return problem
     state = Fight(game, seed=0).state
     assert isinstance(state, Phase3d6State)
     if len(state.fighters) != 2:
