@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from tactica.analysis.kernels.base import CUT_OFF, WIN, Outcomes, duel_outcomes
 from tactica.analysis.kernels.dice import GeneratorDice, IntArray, KernelDice
+from tactica.systems.phase3d6.ai import LOW_STUN
 
 Ints = IntArray
 Pair = tuple[int, int]
@@ -65,8 +66,7 @@ class Duel:
     attack roll's outcome ``o``; ``harm[x][m - 1]``: what it does; ``dodges[x]``: x Aborts to a Dodge when
     attacked with its STUN below a third of its maximum (the default AI); ``guarded``: whether the defence
     states change anything (a Dodge, or a manoeuvre changing the other's pick or its odds to hit; else the
-    kernel does not keep them); ``scores``: initiative scores,
-    ``rolled``: whose score adds 3d6 (E14)."""
+    kernel does not keep them); ``scores``: initiative scores, ``rolled``: whose score adds 3d6 (E14)."""
 
     names: tuple[str, str]
     sides: tuple[str, str]
@@ -258,16 +258,10 @@ def place_comes_up(
     Stunned, or attacks the other: the fights it knocks out (lanes) and itself as their winner."""
     who = acting(duel, lanes, x, where, place.phase)
     guard, stunned = lanes.defence[1 - x][where], lanes.stunned[1 - x][where]
-    if not duel.guarded:
-        column = stunned[who]
-        maneuver = duel.choice[x][column]
-        hit = duel.hits[x].ravel()[
-            (maneuver * GUARDS + column) * ROLLS + outcome(dice, ATTACK_DICE, who.size)
-        ]
-        return strike(duel, dice, lanes, x, where, who[hit], maneuver[hit])
-    column = guard[who] * 2 + stunned[who]
+    column = guard[who] * 2 + stunned[who] if duel.guarded else stunned[who]
     maneuver = duel.choice[x][column]
-    lanes.defence[x][where][who] = maneuver * 2
+    if duel.guarded:
+        lanes.defence[x][where][who] = maneuver * 2
     if duel.dodges[1 - x]:
         dodge(duel, lanes, 1 - x, where, who, place)
         column = guard[who] * 2 + stunned[who]
@@ -301,7 +295,7 @@ def dodge(duel: Duel, lanes: Lanes, y: int, where: slice, who: Ints, place: Plac
     ``who``, Aborts to a Dodge where it may (not Stunned, no Abort pending, ``combat.can_abort``) and its
     STUN is below a third of its maximum."""
     lose = lanes.lose[y][where]
-    low = lanes.stun[y][where][who] * 3 < duel.max_stun[y]
+    low = lanes.stun[y][where][who] * LOW_STUN < duel.max_stun[y]
     dodging = who[low & (lanes.stunned[y][where][who] == 0) & (lose[who] < place.phase)]
     lanes.defence[y][where][dodging] |= 1
     lose[dodging] = place.abort_costs

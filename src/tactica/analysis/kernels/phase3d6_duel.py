@@ -257,11 +257,17 @@ def _used(pairing: Pairing, choosers: Sequence[Chooser]) -> tuple[list[str], lis
         grown = False
         for x in (0, 1):
             for guard in pairing.guards(1 - x, used[1 - x]):
-                name = choosers[x](pairing.ocv(x) - pairing.dcv(1 - x, used[1 - x], guard))
+                name = _pick(pairing, choosers[x], x, used[1 - x], guard)
                 if name not in used[x]:
                     used[x].append(name)
                     grown = True
+    assert all(len(names) < USED for names in used), used  # one pick at a gap of 3 or more, one below
     return used
+
+
+def _pick(pairing: Pairing, chooser: Chooser, x: int, theirs: Sequence[str], guard: int) -> str:
+    """The manoeuvre x attacks with when the other (who may use ``theirs``) is in column ``guard``."""
+    return chooser(pairing.ocv(x) - pairing.dcv(1 - x, theirs, guard))
 
 
 def _dodge_problem(pairing: Pairing, used: Sequence[Sequence[str]]) -> str | None:
@@ -300,8 +306,7 @@ def _choices(pairing: Pairing, used: Sequence[Sequence[str]], choosers: Sequence
     table = np.ones((2, GUARDS), dtype=np.int64)
     for x in (0, 1):
         for guard in pairing.guards(1 - x, used[1 - x]):
-            name = choosers[x](pairing.ocv(x) - pairing.dcv(1 - x, used[1 - x], guard))
-            table[x, guard] = used[x].index(name) + 1
+            table[x, guard] = used[x].index(_pick(pairing, choosers[x], x, used[1 - x], guard)) + 1
     return table
 
 
