@@ -48,7 +48,7 @@ class Harm:
     """What one fighter's hit with one manoeuvre does: its dice (count, sides) in the engine's order, cut into
     ``chunks`` each rolled as one outcome number (:func:`outcome`); ``codes[c][o]``: the total and the BODY
     of chunk c's outcome o as ``total * radix + body`` (so the chunks' codes add up); ``lost[code]``,
-    ``wounds[code]``: the STUN and BODY the target loses."""
+    ``wounds[code]``: the STUN and BODY the target loses (with one chunk, by its outcome number)."""
 
     chunks: tuple[tuple[Pair, ...], ...]
     codes: tuple[Ints, ...]
@@ -99,8 +99,9 @@ class Lanes:
     them), so each place is two slices with one attacker each; per fight whether it is still going, and per
     fighter (index 0 and 1) its STUN, BODY, Stunned flag (0 or 1), the STUN it lost, its defence state and
     the global Phase whose place an Abort cost it (-1: none); and the results of the fights that ended, by
-    fight number. Every track is a row of one array; the fights that ended stay in it, skipped, until they
-    are more than half of it (:data:`DEAD_SHARE`), then they are dropped at once."""
+    fight number. Every track is a row of one array; the fights that ended stay in it, skipped and unchanged,
+    until they are more than half of it (:data:`DEAD_SHARE`), then they are written out and dropped at
+    once."""
 
     def __init__(self, duel: Duel, n: int, first: Ints, tied: npt.NDArray[np.bool_]) -> None:
         self.duel = duel
@@ -109,9 +110,9 @@ class Lanes:
         self.data[0], self.data[1], self.data[2], self.data[3] = np.arange(n), first, tied, 1
         for k, start in enumerate(starts):
             self.data[4 + 2 * k], self.data[5 + 2 * k] = start
-        self.left = np.zeros((n, 2), dtype=np.int64)
-        self.left_body = np.zeros((n, 2), dtype=np.int64)
-        self.taken_all = np.zeros((n, 2), dtype=np.int64)
+        self.left = np.zeros((2, n), dtype=np.int64)
+        self.left_body = np.zeros((2, n), dtype=np.int64)
+        self.taken_all = np.zeros((2, n), dtype=np.int64)
         self.winner = np.full(n, -1, dtype=np.int8)
         self.result = np.full(n, CUT_OFF, dtype=np.int8)
         self.rounds = np.full(n, duel.phases, dtype=np.int32)
@@ -146,14 +147,15 @@ class Lanes:
         return [(0, ahead), (1, behind)] if place == 0 else [(1, ahead), (0, behind)]
 
     def end(self, lanes: Ints, winners: Ints, phase: int) -> None:
-        """The fights in ``lanes`` are won by ``winners`` in global Phase ``phase``."""
+        """The fights in ``lanes`` are won by ``winners`` in global Phase ``phase`` (their tracks stay as
+        they are until they are written out, when they are dropped or at the end)."""
         ended = self.ids[lanes]
         self.winner[ended], self.result[ended], self.rounds[ended] = winners, WIN, phase
-        self._write(lanes)
         self.going[lanes] = 0
         self.live -= lanes.size
         if self.live < self.size * DEAD_SHARE:
             going = self.going != 0
+            self._write(~going)
             self.split = int(np.count_nonzero(going[: self.split]))
             self._take(going)
 
@@ -161,23 +163,24 @@ class Lanes:
         self.data = self.data[:, which]
         self._bind()
 
-    def _write(self, lanes: Ints | slice) -> None:
+    def _write(self, lanes: npt.NDArray[np.bool_] | slice) -> None:
+        """Keep the STUN, BODY and STUN lost of the fights in ``lanes``, by fight number."""
         ended = self.ids[lanes]
         for i in (0, 1):
-            self.left[ended, i] = self.stun[i][lanes]
-            self.left_body[ended, i] = self.body[i][lanes]
-            self.taken_all[ended, i] = self.taken[i][lanes]
+            self.left[i, ended] = self.stun[i][lanes]
+            self.left_body[i, ended] = self.body[i][lanes]
+            self.taken_all[i, ended] = self.taken[i][lanes]
 
     def outcomes(self) -> Outcomes:
         """Every fight's outcome (those still going are cut off)."""
-        self._write(np.flatnonzero(self.going))
+        self._write(slice(None))
         duel = self.duel
         found = duel_outcomes(
-            duel.names, duel.sides, duel.stun, self.left, self.winner, self.result, self.rounds, "stun"
+            duel.names, duel.sides, duel.stun, self.left.T, self.winner, self.result, self.rounds, "stun"
         )
-        taken = self.taken_all.astype(np.float64)
+        taken = self.taken_all.T.astype(np.float64)
         names = enumerate(duel.names)
-        bodies = {f"{name}.body": self.left_body[:, i].astype(np.int32) for i, name in names}
+        bodies = {f"{name}.body": self.left_body[i].astype(np.int32) for i, name in names}
         remaining = {**found.remaining, **bodies}
         return replace(found, remaining=remaining, taken=taken, dealt=taken[:, ::-1].copy())
 
@@ -259,7 +262,8 @@ def place_comes_up(
     who = acting(duel, lanes, x, where, place.phase)
     guard, stunned = lanes.defence[1 - x][where], lanes.stunned[1 - x][where]
     column = guard[who] * 2 + stunned[who] if duel.guarded else stunned[who]
-    maneuver = duel.choice[x][column]
+    choice = None if len(duel.maneuvers[x]) == 1 else duel.choice[x][column]
+    maneuver = 1 if choice is None else choice
     if duel.guarded:
         lanes.defence[x][where][who] = maneuver * 2
     if duel.dodges[1 - x]:
@@ -267,7 +271,7 @@ def place_comes_up(
         column = guard[who] * 2 + stunned[who]
     rolled = outcome(dice, ATTACK_DICE, who.size)
     hit = duel.hits[x].ravel()[(maneuver * GUARDS + column) * ROLLS + rolled]
-    return strike(duel, dice, lanes, x, where, who[hit], maneuver[hit])
+    return strike(duel, dice, lanes, x, where, who[hit], 1 if choice is None else choice[hit])
 
 
 def acting(duel: Duel, lanes: Lanes, x: int, where: slice, phase: int) -> Ints:
@@ -284,9 +288,8 @@ def acting(duel: Duel, lanes: Lanes, x: int, where: slice, phase: int) -> Ints:
         lanes.defence[x][where][who] = 0
     if duel.hero_stunned:
         dazed = lanes.stunned[x][where]
-        recovering = dazed[who] != 0
-        dazed[who[recovering]] = 0
-        who = who[~recovering]
+        who = who[dazed[who] == 0]
+        dazed[:] = 0  # those who recover, and the fights that ended (their flags are not kept)
     return who
 
 
@@ -302,12 +305,12 @@ def dodge(duel: Duel, lanes: Lanes, y: int, where: slice, who: Ints, place: Plac
 
 
 def strike(
-    duel: Duel, dice: KernelDice, lanes: Lanes, x: int, where: slice, who: Ints, maneuver: Ints
+    duel: Duel, dice: KernelDice, lanes: Lanes, x: int, where: slice, who: Ints, maneuver: Ints | int
 ) -> tuple[Ints, Ints]:
     """``x``'s hits in lanes ``who`` with these manoeuvres: the damage dice of each, the harm, Stunned,
     and the fights it knocks out (lanes) with itself as their winner."""
     y = 1 - x
-    lost, wounds = harm_of(duel.harm[x], dice, maneuver)
+    lost, wounds = harm_of(duel.harm[x], dice, maneuver, who.size)
     stun, body = lanes.stun[y][where], lanes.body[y][where]
     stun_left, body_left = stun[who] - lost, body[who] - wounds
     stun[who], body[who] = stun_left, body_left
@@ -318,16 +321,16 @@ def strike(
     return out, np.full(out.size, x, dtype=np.int64)
 
 
-def harm_of(harms: Sequence[Harm], dice: KernelDice, maneuver: Ints) -> tuple[Ints, Ints]:
-    """The STUN and BODY lost to hits with these manoeuvres (1-based in ``harms``), rolling each one's
-    dice for the lanes that use it."""
+def harm_of(harms: Sequence[Harm], dice: KernelDice, maneuver: Ints | int, hits: int) -> tuple[Ints, Ints]:
+    """The STUN and BODY lost to ``hits`` hits with these manoeuvres (1-based in ``harms``; one number
+    when there is one), rolling each one's dice for the lanes that use it."""
     if len(harms) == 1:
-        code = harm_code(dice, harms[0], maneuver.size)
+        code = harm_code(dice, harms[0], hits)
         return harms[0].lost[code], harms[0].wounds[code]
-    lost = np.empty(maneuver.size, dtype=np.int64)
-    wounds = np.empty(maneuver.size, dtype=np.int64)
+    lost = np.empty(hits, dtype=np.int64)
+    wounds = np.empty(hits, dtype=np.int64)
     for m, harm in enumerate(harms, 1):
-        these = np.nonzero(maneuver == m)[0]
+        these = np.flatnonzero(np.equal(maneuver, m))
         code = harm_code(dice, harm, these.size)
         lost[these], wounds[these] = harm.lost[code], harm.wounds[code]
     return lost, wounds
@@ -335,6 +338,8 @@ def harm_of(harms: Sequence[Harm], dice: KernelDice, maneuver: Ints) -> tuple[In
 
 def harm_code(dice: KernelDice, harm: Harm, lanes: int) -> Ints:
     """The damage roll's total and BODY, coded (``Harm.codes``), in each of ``lanes`` lanes."""
+    if len(harm.chunks) == 1:
+        return outcome(dice, harm.chunks[0], lanes)
     code = harm.codes[0][outcome(dice, harm.chunks[0], lanes)]
     for chunk, codes in zip(harm.chunks[1:], harm.codes[1:], strict=True):
         code = code + codes[outcome(dice, chunk, lanes)]
@@ -367,6 +372,6 @@ def outcome_faces(kinds: Sequence[Pair]) -> Ints:
 
 
 def post_turn(duel: Duel, lanes: Lanes) -> None:
-    """Rule 1, E10: each fighter regains up to REC STUN, not above its maximum."""
+    """Rule 1, E10: each fighter regains up to REC STUN, not above its maximum (in the fights still going)."""
     for i in (0, 1):
-        lanes.stun[i] += np.clip(duel.max_stun[i] - lanes.stun[i], 0, duel.rec[i])
+        lanes.stun[i] += np.clip(duel.max_stun[i] - lanes.stun[i], 0, duel.rec[i]) * lanes.going

@@ -1,7 +1,8 @@
 """What a Phase 3d6 hit does, tabulated for the duel kernel (:class:`~.phase3d6_blows.Harm`): the damage
 dice in the engine's order (the weapon's terms, then the manoeuvre's extra d6, ``combat.damage``), cut into
 chunks each rolled as one outcome number; each chunk's outcomes coded by their total and BODY
-(``total * radix + body``, so the chunks' codes add up), and what the target loses for each code.
+(``total * radix + body``, so the chunks' codes add up), and what the target loses for each code (for each
+outcome, when the dice make one chunk).
 
 >>> chunks(((8, 6), (1, 4)))
 (((5, 6),), ((3, 6), (1, 4)))
@@ -86,4 +87,6 @@ def harm(game: Phase3d6Game, weapon: Weapon, maneuver: str, target: str) -> Harm
     for code in range(len(lost)):
         total, body = divmod(code, base)
         lost[code], wounds[code] = combat.taken(game, target, max(0, total + constant), body)
+    if len(parts) == 1:  # looked up by the outcome number itself
+        return Harm(parts, tuple(codes), lost[codes[0]], wounds[codes[0]])
     return Harm(parts, tuple(codes), lost, wounds)
