@@ -131,13 +131,16 @@ def test_a_strike_that_changes_the_strikers_dcv_is_played() -> None:
 def test_the_default_ai_variants_reach_what_it_decides_on() -> None:
     """The engine's fights of the lockstep seeds do reach each of the default AI's choices: both Haymaker
     and Strike by both fighters, Aborts to a Dodge costing this Phase's place and the next's, a second
-    Dodge before the dodger acts again."""
-    fights = [engine_fight(DEFAULT_VARIANTS["the example"][0](), DEFAULT, seed) for seed in range(60)]
+    Dodge before the dodger acts again — and the kernel covers those fights."""
+    example = DEFAULT_VARIANTS["the example"][0]()
+    assert KERNEL.covers(example, DEFAULT) is None
+    fights = [engine_fight(example, DEFAULT, seed) for seed in range(60)]
     events = [e for f in fights for e in f.events]
     used = {(e.attacker, e.maneuver) for e in events if isinstance(e, AttackRoll)}
     assert used == {(f, m) for f in ("blade", "crusher") for m in ("strike", "haymaker")}
     assert any(isinstance(e, PhaseActionLost) and "aborted" in e.why for e in events)
     low = DEFAULT_VARIANTS["low STUN, cut off"][0]()
+    assert KERNEL.covers(low, DEFAULT) is None
     assert any(engine_fight(low, DEFAULT, seed).state.cut_off for seed in range(60))
     tied = DEFAULT_VARIANTS["ties every Phase"][0]()
     aborts = {found for game in (low, tied) for seed in range(60) for found in _aborts(game, seed)}
