@@ -33,6 +33,16 @@ def test_the_phase3d6_duel_runs_on_its_kernel_and_is_proven(kernels: ModuleType)
     assert len(lines) == 2 and all("(within 4)" in line for line in lines)
 
 
+def test_the_phase3d6_default_ai_duel_is_measured_and_proven_against_the_engine(kernels: ModuleType) -> None:
+    """Issue 16 B: the Phase 3d6 duel with the default AI runs on its kernel, against its 500,000/s; with no
+    exact odds for that AI, its win rate is held to the engine's own fights."""
+    speed = kernels.through_sim("phase3d6 duel", 2000, 2)
+    assert speed.tier.kernel == "phase3d6-duel" and "target 500,000/s" in speed.line()
+    assert kernels.lockstep_check("phase3d6 duel", 5) == []
+    [line] = kernels.distribution_check("phase3d6 duel", 20_000, 200)
+    assert "against 200 engine fights" in line and "(within 4)" in line
+
+
 def test_a_scenario_without_a_kernel_says_so(kernels: ModuleType) -> None:
     spec = kernels.spec_of(kernels.SCENARIOS["phase3d6 trading blows"][0])
     tier = choose_tier(spec, "reference")
@@ -54,4 +64,4 @@ def test_the_srb_duel_runs_on_its_kernel_and_is_held_to_the_engine(kernels: Modu
     assert "no target in the issue" in speed.line()
     assert kernels.lockstep_check("srb melee duel", 5) == []
     lines = kernels.distribution_check("srb melee duel", 20_000, 40)
-    assert len(lines) == 1 and "from 40 engine fights (within 4)" in lines[0]
+    assert len(lines) == 1 and "against 40 engine fights" in lines[0] and "(within 4)" in lines[0]

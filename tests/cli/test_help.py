@@ -37,7 +37,7 @@ def help_of(command: str) -> str:
     return result.output
 
 
-@pytest.mark.parametrize("command", ["fight", "sim", "sweep"])
+@pytest.mark.parametrize("command", ["fight", "sim", "sweep", "play"])
 def test_ai_help_lists_every_policy(command: str) -> None:
     """Point 16: before, `--ai` said only "Policy for every side (NAME) or one side (SIDE=NAME)"."""
     text = " ".join(help_of(command).split())

@@ -15,12 +15,13 @@ from tactica.ai.policy import (
     register_policy,
     run_fight,
 )
-from tactica.ai.sides import combatants, make_policies, policy_choice, sides
+from tactica.ai.sides import combatants, given_choice, make_policies, policy_choice, sides
 
 __all__ = [
     "Policy",
     "RandomPolicy",
     "combatants",
+    "given_choice",
     "make_policies",
     "make_policy",
     "policy_choice",

@@ -34,13 +34,20 @@ def policy_choice(
     error naming the valid ones."""
     chosen = {side: "default" for side in all_sides}
     chosen.update({k: v for k, v in preset.items() if k in chosen})
+    chosen.update(given_choice(all_sides, given, system_id))
+    return chosen
+
+
+def given_choice(
+    all_sides: Sequence[str], given: Sequence[str], system_id: str | None = None
+) -> dict[str, str]:
+    """The sides the ``--ai`` entries name, each with its policy (``NAME`` alone names every side; a later
+    entry wins), in the order of ``all_sides``; errors as :func:`ai_entry`."""
+    chosen: dict[str, str] = {}
     for spec in given:
         side, name = ai_entry(spec, all_sides, system_id)
-        if side is None:
-            chosen = dict.fromkeys(all_sides, name)
-        else:
-            chosen[side] = name
-    return chosen
+        chosen.update(dict.fromkeys(all_sides if side is None else [side], name))
+    return {side: chosen[side] for side in all_sides if side in chosen}
 
 
 def ai_entry(spec: str, all_sides: Sequence[str], system_id: str | None = None) -> tuple[str | None, str]:

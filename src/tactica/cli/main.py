@@ -135,19 +135,22 @@ def play(
         str,
         typer.Option("--dice", metavar="seeded|manual", help="'manual': type every roll's faces."),
     ] = "seeded",
+    ai: Annotated[
+        list[str] | None, typer.Option("--ai", metavar="SIDE=NAME", help=policies_help(play=True))
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Run the scenario's script, then ask a person for each decision (read from stdin: a terminal or a
-    pipe); or resume a saved fight with --load."""
+    pipe), an AI deciding for the sides --ai names; or resume a saved fight with --load."""
     if dice not in ("seeded", "manual"):
         fail(f"--dice {dice}: choose 'seeded' or 'manual'", as_json=as_json)
     if (file is None) == (load is None):
         fail("play takes a scenario FILE or --load SAVED_FIGHT (one of them)", as_json=as_json)
     check_ranges(seed=seed)
     if load is not None:
-        play_saved(load, dice=dice, as_json=as_json)
+        play_saved(load, dice=dice, as_json=as_json, ai=ai or [])
     elif file is not None:
-        play_scenario(file, seed=seed, dice=dice, as_json=as_json)
+        play_scenario(file, seed=seed, dice=dice, as_json=as_json, ai=ai or [])
 
 
 @app.command(name="verify")

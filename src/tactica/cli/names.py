@@ -13,11 +13,16 @@ def systems_help() -> str:
     return f"Rule system id, in any case: {', '.join(system_ids())}."
 
 
-def policies_help() -> str:
-    """The ``--ai`` option: its two forms, every policy name (a name only some systems have names them), and
-    the search's budget."""
+def policies_help(*, play: bool = False) -> str:
+    """The ``--ai`` option (of ``play``: the sides the person does not play): its forms, every policy name (a
+    name only some systems have names them), and the search's budget."""
+    forms = (
+        "The AI of one side (SIDE=NAME; you play the sides not named)"
+        if play
+        else "Policy for every side (NAME) or one side (SIDE=NAME)"
+    )
     return (
-        f"Policy for every side (NAME) or one side (SIDE=NAME); NAME, in any case: {_policies()};"
+        f"{forms}; NAME, in any case: {_policies()};"
         " search:64 (playouts) or search:200ms gives the search a budget per decision."
     )
 

@@ -1,7 +1,8 @@
 """``tactica play``: the scenario's script, then a person decides at the table.
 
 Everything here talks through two functions, ``ask(prompt) -> str`` and ``say(line)``, so tests drive it with
-canned input. Each decision shows whose it is, what the deciding characters used of their turn, and a menu of
+canned input. An AI decides for the sides ``--ai`` gives it (:mod:`tactica.cli.play_ai`). Each decision
+shows whose it is, what the deciding characters used of their turn, and a menu of
 one entry per verb (:mod:`tactica.cli.play_menu`); an entry with several choices opens a second menu or asks
 for a square, and asks again after a square the rules refuse. A number, an action's text,
 ``undo``, ``board``, ``log``, ``save``, ``help`` or ``quit`` are accepted.
@@ -15,11 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from tactica.cli.play_ai import Opponents
 from tactica.cli.play_budget import budget_lines
 from tactica.cli.play_menu import Entry, cells, menu, menu_lines, submenu
 from tactica.dice import DiceError, DiceScriptError, Die, ManualDice
 from tactica.engine import Action, ActionSyntaxError, Fight, IllegalAction, TacticaError
 from tactica.render import render_board, render_log
+from tactica.render.result import plural
 from tactica.render.turn import turn_line
 
 Ask = Callable[[str], str]
@@ -32,6 +35,8 @@ HELP = (
     "Type a number, an action (e.g. 'vex attack rook with rifle', or 'move @3,4' when one character acts),"
     " or: undo (undo reroll), board, log (log all), save (save FILE), help, quit"
 )
+#: What ``undo`` says when every action taken is an AI's.
+NOTHING_YOURS = "nothing to undo: every action taken is the AI's (undo takes back yours, with the AI's after)"
 #: Answers that leave a second menu or a square prompt for the main menu.
 BACK = ("", "back", "b")
 #: Answers that end the session.
@@ -82,21 +87,33 @@ def unreadable(text: str) -> str:
 
 
 class Session:
-    """The decisions of one fight, asked of a person until the fight ends or they quit. ``save_to`` is the
-    file ``save`` writes when given no name."""
+    """The decisions of one fight, asked of a person until the fight ends or they quit; ``ais`` decide for
+    the sides they play (:mod:`tactica.cli.play_ai`). ``save_to`` is the file ``save`` writes when given no
+    name."""
 
-    def __init__(self, fight: Fight, ask: Ask, say: Say, *, save_to: Path | None = None) -> None:
+    def __init__(
+        self, fight: Fight, ask: Ask, say: Say, *, save_to: Path | None = None, ais: Opponents | None = None
+    ) -> None:
         self.fight = fight
         self.ask = ask
         self.say = say
         self.save_to = save_to or Path("fight.save.json")
+        self.ais = ais or Opponents()
+        #: Whether the AI has decided since the person last did (its turn line is said once).
+        self.ai_turn = False
 
     def run(self) -> str:
         """Play on; returns 'over' when the fight ended, 'quit' when the person stopped (quit, the end of
         the input, or Ctrl-C)."""
         try:
             while not self.fight.is_over():
-                entries = menu(self.fight)
+                side = self.ais.to_decide(self.fight)
+                if side is not None:
+                    if not self.ai_decides(side):
+                        return "quit"
+                    continue
+                self.ai_turn = False
+                entries = menu(self.fight, self.ais.yours(self.fight))
                 for line in [turn_line(self.fight), *budget_lines(self.fight), *menu_lines(entries)]:
                     self.say(line)
                 if not self.turn(entries):
@@ -104,6 +121,14 @@ class Session:
         except KeyboardInterrupt:
             return "quit"
         return "over"
+
+    def ai_decides(self, side: str) -> bool:
+        """The AI's decision for ``side``, shown as the log shows it (the first since the person decided:
+        under the turn line); False when it could not be taken (manual dice whose input ended)."""
+        if not self.ai_turn:
+            self.say(f"{turn_line(self.fight)} — the AI plays {side} ({self.ais.names[side]}), thinking…")
+            self.ai_turn = True
+        return self.taken(self.ais.policies[side].choose(self.fight), "the AI could not take")
 
     def turn(self, entries: Sequence[Entry]) -> bool:
         """Ask until one action is taken (True) or the person quits (False)."""
@@ -158,10 +183,15 @@ class Session:
                 return None
             return self.pick(entries[number - 1])
         try:
-            return Action.parse(self._with_actor(text))
+            action = Action.parse(self._with_actor(text))
         except ActionSyntaxError as error:
             self.say(str(error))
             return None
+        refusal = self.ais.refusal(self.fight, action.actor)
+        if refusal is not None:
+            self.say(refusal)
+            return None
+        return action
 
     def pick(self, entry: Entry) -> Action | None:
         """The action an entry stands for: itself, a destination asked for, or a choice of its verb's."""
@@ -173,7 +203,7 @@ class Session:
 
     def _with_actor(self, text: str) -> str:
         """``move @3,4`` means the deciding character's move when only one decides."""
-        deciding = self.fight.deciding()
+        deciding = [a for a in self.fight.deciding() if not self.ais.plays(self.fight, a)]
         first = text.split()[0] if text.split() else ""
         known = combatants(self.fight)
         return f"{deciding[0]} {text}" if len(deciding) == 1 and first not in known else text
@@ -245,27 +275,44 @@ class Session:
         self.save("" if text.lower() in ("y", "yes") else text)
 
     def act(self, action: Action) -> bool | None:
-        """Take the action and show what happened (or why it is not allowed)."""
+        """Take the person's action and show what happened (or why it is not allowed: None, ask again)."""
+        return self.taken(action, "could not take") or None
+
+    def taken(self, action: Action, failed: str) -> bool:
+        """Whether the action was taken: its log shown, or why not (``failed`` begins a failure's line)."""
         before = len(self.fight.events)
         try:
             self.fight.apply(action)
         except IllegalAction as error:
             self.say(f"not allowed: {error.reason}")
-            return None
+            return False
         except (DiceError, TacticaError) as error:
-            self.say(f"could not take '{action}': {error}")
-            return None
+            self.say(f"{failed} '{action}': {error}")
+            return False
         for line in render_log(self.fight.events[before:]):
             self.say(line)
         return True
 
     def undo(self, *, reroll: bool) -> bool | None:
-        """Take back the last action (its dice stay, unless ``undo reroll``)."""
+        """Take back the last action of a character the person plays, and the AI's actions after it (their
+        dice stay, unless ``undo reroll``)."""
+        history = self.fight.history
+        yours = [k for k, a in enumerate(history) if not self.ais.plays(self.fight, a.actor)]
+        if history and not yours:
+            self.say(NOTHING_YOURS)
+            return None
         try:
-            action = self.fight.undo(reroll=reroll)
+            taken = [self.fight.undo(reroll=reroll) for _ in range(len(history) - yours[-1] if yours else 1)]
         except TacticaError as error:
             self.say(str(error))
             return None
-        dice = "its dice are rolled anew" if reroll else "taking it again rolls the same dice"
-        self.say(f"took back '{action}' ({dice})")
+        theirs = f" and the AI's {plural(len(taken) - 1, 'action')} after it" if len(taken) > 1 else ""
+        self.say(f"took back '{taken[-1]}'{theirs} ({_undone_dice(len(taken), reroll)})")
         return True
+
+
+def _undone_dice(count: int, reroll: bool) -> str:
+    """What becomes of the dice of ``count`` actions taken back."""
+    if reroll:
+        return "its dice are rolled anew" if count == 1 else "their dice are rolled anew"
+    return f"taking {'it' if count == 1 else 'them'} again rolls the same dice"

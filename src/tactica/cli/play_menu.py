@@ -39,10 +39,11 @@ def cells(fight: Fight) -> tuple[str, str]:
     return ("hex", "hexes") if isinstance(board, HexBoard) else ("square", "squares")
 
 
-def menu(fight: Fight) -> list[Entry]:
-    """The main menu: one entry per verb, in the order the rules list them; every action when there are
-    at most :data:`LIST_LIMIT`, and what the one entry opens when there is one."""
-    legal = fight.legal_actions()
+def menu(fight: Fight, legal: Sequence[Action] | None = None) -> list[Entry]:
+    """The main menu of the ``legal`` actions (default: every legal action): one entry per verb, in the order
+    the rules list them; every action when there are at most :data:`LIST_LIMIT`, and what the one entry
+    opens when there is one."""
+    legal = fight.legal_actions() if legal is None else legal
     if len(legal) <= LIST_LIMIT:
         return [Entry(a.verb, str(a), action=a) for a in legal]
     groups: dict[str, list[Action]] = {}

@@ -9,13 +9,14 @@ the fight is not over, the session reads the person's answers from stdin (a term
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from tactica.cli import checks
 from tactica.cli.output import console, emit_json, say, say_all
 from tactica.cli.play import Session, manual_dice
+from tactica.cli.play_ai import Opponents, opponents
 from tactica.dice import DiceSource, SeededDice
 from tactica.engine import Fight, RuleSystem, SaveError
 from tactica.engine.save import FIELDS
@@ -62,12 +63,15 @@ def live_dice(kind: str, seed: int, *, as_json: bool = False) -> DiceSource:
     return manual_dice(ask_aside, say_aside) if as_json else manual_dice(ask, say)
 
 
-def play_scenario(file: Path, *, seed: int | None, dice: str, as_json: bool) -> None:
-    """Title, opening map, the script step by step, then the person plays on."""
+def play_scenario(file: Path, *, seed: int | None, dice: str, as_json: bool, ai: Sequence[str] = ()) -> None:
+    """Title, opening map, the script step by step, then the person plays on (the AIs ``ai`` names playing
+    their sides)."""
     scenario = load_scenario(file)
     seed = scenario.seed if seed is None else seed
+    opening = start_fight(scenario, seed=seed, then=SeededDice(seed))  # no manual roll asked before the map
+    ais = opponents(opening, ai, seed)
     if not as_json:
-        say(f"{scenario.name} — {scenario.system.name}", _opening_board(scenario, seed))
+        say(f"{scenario.name} — {scenario.system.name}", render_board(opening))
     fight = start_fight(scenario, seed=seed, then=live_dice(dice, seed, as_json=as_json))
     results = run_script(scenario, fight, (lambda _line: None) if as_json else say)
     if as_json:
@@ -75,12 +79,7 @@ def play_scenario(file: Path, *, seed: int | None, dice: str, as_json: bool) -> 
         return
     if scenario.script and not fight.is_over():
         say(render_board(fight))
-    play_on(fight, Path(f"{file.stem}.save.json"))
-
-
-def _opening_board(scenario: Scenario, seed: int) -> str:
-    """The map at the start, from a fight set up apart with seeded dice (no manual roll asked before it)."""
-    return render_board(start_fight(scenario, seed=seed, then=SeededDice(seed)))
+    play_on(fight, Path(f"{file.stem}.save.json"), ais)
 
 
 def run_script(scenario: Scenario, fight: Fight, show: Callable[[str], None]) -> list[Result]:
@@ -109,10 +108,12 @@ def _show_new(
     return len(fight.events), len(results)
 
 
-def play_saved(path: Path, *, dice: str, as_json: bool) -> None:
-    """Resume a fight saved by ``save``: its map and last log lines, then the person plays on."""
+def play_saved(path: Path, *, dice: str, as_json: bool, ai: Sequence[str] = ()) -> None:
+    """Resume a fight saved by ``save``: its map and last log lines, then the person plays on (the AIs ``ai``
+    names playing their sides)."""
     data = load_save(path)
     fight = Fight.from_dict(data, _system_of(data))
+    ais = opponents(fight, ai, fight.seed)
     if dice == "manual":  # the saved faces replayed; the rolls after them typed by the person
         fight.tape.source = live_dice(dice, 0, as_json=as_json)
     if as_json:
@@ -120,7 +121,7 @@ def play_saved(path: Path, *, dice: str, as_json: bool) -> None:
         return
     say(f"{path} — {fight.system.name}, resumed after {len(fight.history)} actions", render_board(fight))
     say_all(render_log(fight.events)[-10:])
-    play_on(fight, path)
+    play_on(fight, path, ais)
 
 
 def _system_of(data: Mapping[str, Any]) -> RuleSystem[Any, Any]:
@@ -131,9 +132,9 @@ def _system_of(data: Mapping[str, Any]) -> RuleSystem[Any, Any]:
     return get_system(system)
 
 
-def play_on(fight: Fight, save_to: Path) -> None:
-    """The person's decisions until the fight ends or they stop; the map at the end."""
+def play_on(fight: Fight, save_to: Path, ais: Opponents) -> None:
+    """The person's decisions (and the AIs') until the fight ends or the person stops; the map at the end."""
     if fight.is_over():
         return
-    Session(fight, ask, say, save_to=save_to).run()
+    Session(fight, ask, say, save_to=save_to, ais=ais).run()
     say(render_board(fight))

@@ -27,6 +27,9 @@ Pos = tuple[int, int]
 #: The turn actions the policy weighs before moving (the rules list only these for it, then moves if it
 #: needs them: no readied actions, steps, Withdraws or delays, which it never takes).
 WEIGHED = frozenset(("recover", "stand", "pickup", "draw", "reload", "recovery", "attack", "end"))
+#: Low on STUN: below 1/LOW_STUN of its maximum, it Aborts to a Dodge when attacked and, with no enemy near,
+#: Takes a Recovery.
+LOW_STUN = 3
 
 
 class DefaultPolicy:
@@ -67,7 +70,7 @@ def _answer(game: Phase3d6Game, me: Fighter, by_verb: dict[str, list[Action]]) -
     if by_verb.get("fire"):
         return by_verb["fire"][0]
     dodge = [a for a in by_verb.get("abort", []) if a.flags == ("dodge",)]
-    if dodge and me.stun * 3 < game.sheet(me.id).stun:
+    if dodge and me.stun * LOW_STUN < game.sheet(me.id).stun:
         return dodge[0]
     return by_verb["pass"][0]
 
@@ -94,7 +97,7 @@ def _care(
     ):
         return by_verb["reload"][0]
     near = any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
-    if by_verb.get("recovery") and me.stun * 3 < game.sheet(me.id).stun and not near:
+    if by_verb.get("recovery") and me.stun * LOW_STUN < game.sheet(me.id).stun and not near:
         return by_verb["recovery"][0]
     return None
 
@@ -109,10 +112,10 @@ def _attack(
     mine = [a for a in attacks if a.target == target.id]
     weapon = combat.weapon_of(game, me, mine[0].using)
     gap = (combat.ocv(game, me, weapon) if weapon else 0) - combat.dcv(game, state, target)
-    return _maneuver(game, [a for a in mine if a.using == mine[0].using], gap)
+    return maneuver_for(game, [a for a in mine if a.using == mine[0].using], gap)
 
 
-def _maneuver(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
+def maneuver_for(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
     """The manoeuvre of an attack (a scenario's own as the table's): with an OCV 3 or more above the DCV,
     the hurting one with the most extra dice (a Haymaker); else the best that costs no OCV or DCV (a
     Strike, unless a scenario defines a better one)."""

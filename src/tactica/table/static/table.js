@@ -154,6 +154,7 @@ function readAction(actorId, verb, rest) {
 
 function render(next) {
   if (next.actions !== view?.actions) legal = expand(next.actions);
+  const seq = view?.seq;
   view = next;
   document.title = `${view.table.name} — tactica`;
   $("title").textContent = `${view.table.name} (${view.table.system_name})`;
@@ -165,7 +166,7 @@ function render(next) {
   renderCombatants();
   renderLog();
   renderGm();
-  keepChoice();
+  keepChoice(seq);
 }
 
 function renderActions() {
@@ -353,18 +354,25 @@ function showConfirm(text) {
   if (opening) $("confirm").scrollIntoView({ block: "nearest" });
 }
 
-// A new view keeps the choice waiting for confirmation while the server still lists it.
-function keepChoice() {
+// A new view keeps the choice waiting for confirmation while the server still lists it; a roll asked for
+// stays asked for, with the faces typed so far, unless the fight moved on (a new seq: the server asks again).
+function keepChoice(seq) {
   const still = chosen && legal.find((a) => a.text === chosen.text);
-  if (still) choose(still);
+  if (still && rolling() && view.seq === seq) chosen = still;
+  else if (still) choose(still);
   else cancel();
+}
+
+// Whether a roll is asked for (a table with real dice): it stays until it is answered or the choice ends.
+function rolling() {
+  return $("confirm-odds").querySelector(".roll") !== null;
 }
 
 // A move shows its path and what it costs (the server takes it on a copy of the fight) before it is confirmed.
 async function showPath(action) {
   const response = await fetch(`/api/t/${tableId}/preview?action=${encodeURIComponent(action.text)}`, { headers: { "X-Table-Key": key } });
   const data = await response.json();
-  if (chosen !== action || !response.ok || !data.path.length) return;
+  if (chosen !== action || rolling() || !response.ok || !data.path.length) return;
   for (const p of data.path) cell(p)?.classList.add("hl");
   $("confirm-odds").replaceChildren(...data.lines.map((line) => el("p", { class: "quiet-text" }, line)));
 }
@@ -392,7 +400,7 @@ function sendFaces(text, need) {
 async function showOdds(action) {
   const response = await fetch(`/api/t/${tableId}/odds?action=${encodeURIComponent(action.text)}`, { headers: { "X-Table-Key": key } });
   const data = await response.json();
-  if (chosen !== action) return;
+  if (chosen !== action || rolling()) return; // answered after the roll was asked for: the roll stays
   if (!response.ok) return $("confirm-odds").replaceChildren(el("p", { class: "quiet-text" }, `no odds: ${data.error.split("\n")[0]}`));
   const rows = Object.entries(data.outcomes).map(([name, o]) => el("tr", {}, el("td", {}, name), el("td", {}, `${(100 * o.probability).toFixed(1)}%`)));
   const how = data.exact ? "exact odds" : `estimate from ${data.samples} resolutions`;
