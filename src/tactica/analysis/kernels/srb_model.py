@@ -62,16 +62,13 @@ class Combatant:
     hp: int
     bab_size: int  # BAB + size modifier (rule 19, 21)
     size_mod: int
-    size_rank: int
     str_mod: tuple[int, int]  # (rested, tired): critical failure 5 is -2 STR and DEX
     dex_mod: tuple[int, int]
     class_defense: int
     equipment_defense: int
-    fort: int
     initiative_mod: int
     fixed_initiative: int | None
     hand: int  # index into :attr:`Model.arms`, -1 for an empty hand
-    natural: tuple[int, ...]  # its natural weapons and the unarmed strike
 
 
 @dataclass(frozen=True)
@@ -236,16 +233,13 @@ def _combatant(
         hp=f.hp,
         bab_size=sheet.bab + size_modifier(size),
         size_mod=size_modifier(size),
-        size_rank=size_rank(size),
         str_mod=(modifier(sheet.str_), modifier(sheet.str_ - 2)),
         dex_mod=(modifier(sheet.dex), modifier(sheet.dex - 2)),
         class_defense=sheet.class_defense,
         equipment_defense=sheet.equipment_defense,
-        fort=sheet.fort_bonus,
         initiative_mod=sheet.initiative_mod,
         fixed_initiative=fixed,
         hand=names.index(f.hand) if f.hand is not None else -1,
-        natural=tuple(names.index(n) for n in [*f.gear, UNARMED] if not game.weapons[n].in_hand),
     )
 
 
