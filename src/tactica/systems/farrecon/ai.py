@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tactica.engine.action import Action
@@ -186,102 +188,129 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     allies = [a.pos for a in _allies(state, me) if a.status != "dead"]
     bombs = [w for w in game.weapons_of(me.id) if w.kind == "explosive" and me.carried.get(w.name, 0) > 0]
     throw = max((w.range for w in bombs), default=0)
+    board = game.board
     clumps = [
-        e.pos for e in enemies if any(o is not e and game.board.distance(o.pos, e.pos) <= 2 for o in enemies)
+        e.pos for e in enemies if any(o is not e and board.distance(o.pos, e.pos) <= 2 for o in enemies)
     ]
 
-    values = _values(game, enemies, reach)
-    table = _pairs(game)
-    board = game.board
-
-    def score(p: Pos, cost: int) -> float:
-        value = values.get(p)
-        if value is None:
-            value = values[p] = _square_value(game, enemies, p, reach)
-        value -= 0.05 * cost
-        if threat:
-            value -= 3.0 * sum(1 for q in allies if board.distance(p, q) <= 2)
-        if throw and any(
-            far <= throw and seen for far, seen, _cover in (_pair(game, table, p, q) for q in clumps)
-        ):
-            value += 3.0
-        return value
-
-    scores = [score(a.at or origin, board.distance(origin, a.at or origin)) for a in legal]
-    top = max(scores)
+    # the origin first, then each move's square: the same sums in the same order for every square
+    squares = [origin, *(a.at or origin for a in legal)]
+    values = _square_values(game, enemies, reach, squares)
+    cost = _distances(board, origin)
+    scores = [values[p] - 0.05 * cost[p] for p in squares]
+    if threat:
+        near = [_distances(board, q) for q in allies]
+        scores = [
+            v - 3.0 * sum(1 for row in near if row[p] <= 2) for v, p in zip(scores, squares, strict=True)
+        ]
+    if throw and clumps:
+        rows = _sight_rows(game, squares, clumps)
+        scores = [
+            v + 3.0 if any(far <= throw and seen for far, seen, _cover in map(row.__getitem__, clumps)) else v
+            for v, row in zip(scores, rows, strict=True)
+        ]
+    top = max(scores[1:])
     # the best score; among equals the square written last in text order (as ``max`` over (score, "@x,y"))
     best = max(
-        (a for a, v in zip(legal, scores, strict=True) if v == top), key=lambda a: _label(a.at or origin)
+        (a for a, v in zip(legal, scores[1:], strict=True) if v == top), key=lambda a: _label(a.at or origin)
     )
-    return best if top > score(origin, 0) + 0.5 else None
+    return best if top > scores[0] + 0.5 else None
 
 
 def _label(p: Pos) -> str:
     return f"@{p[0]},{p[1]}"
 
 
-#: Squares' values (:func:`_square_value`) per board, by the reach and what the enemies' places make of them
-#: (their squares, and for a melee fighter the weakest one's), then by the square.
+#: Squares' values (:func:`_square_values`) per board, by the reach and what the enemies' places make of
+#: them (their squares, and for a melee fighter the weakest one's), then by the square.
 _VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(1024)
-#: Per board, from an enemy's square to a square: the distance, whether it sees it, and the cover (at most
-#: heavy); the board never changes, so these never go stale.
-_PAIRS: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos], tuple[int, bool, int]]] = (
-    weakref.WeakKeyDictionary()
-)
-#: The most pairs of squares remembered per board.
+#: Per board, the distances from a square to every square.
+_DISTANCES: BoardMemo[dict[Pos, int]] = BoardMemo(4096)
+#: What one square sees of another: the distance, whether it sees it, and the cover (at most heavy) the
+#: other has.
+Facts = tuple[int, bool, int]
+#: Per board, from a square, to squares: their :data:`Facts`; the board never changes, so these never go
+#: stale.
+_SIGHT: weakref.WeakKeyDictionary[Board, SightTable] = weakref.WeakKeyDictionary()
+#: The most pairs of squares remembered per board (started afresh past it).
 PAIRS_LIMIT = 1 << 16
 
 
-def _values(game: G, enemies: list[Fighter], reach: int) -> dict[Pos, float]:
-    """The remembered values of squares for these enemies and reach (filled in as they are asked for)."""
+@dataclass
+class SightTable:
+    """A board's remembered :data:`Facts`, by the square they are seen from, and how many there are."""
+
+    rows: dict[Pos, dict[Pos, Facts]] = field(default_factory=dict)
+    pairs: int = 0
+
+
+def _square_values(game: G, enemies: list[Fighter], reach: int, squares: list[Pos]) -> dict[Pos, float]:
+    """How good each square is (remembered for these enemies' places and reach): a target in reach, cover
+    from the enemies who can see it, not next to enemy melee for a shooter; a melee fighter wants to stand
+    next to the weakest enemy."""
     places = tuple(e.pos for e in enemies)
     if reach == 0:
-        weakest = min(enemies, key=lambda e: (e.health, e.id))
-        key: tuple[object, ...] = (0, weakest.pos, places)
+        weakest = min(enemies, key=lambda e: (e.health, e.id)).pos
+        values = _VALUES.get(game.board, (0, weakest, places), dict)
+        _melee_values(game.board, places, weakest, [p for p in squares if p not in values], values)
     else:
-        key = (reach, places)
-    return _VALUES.get(game.board, key, dict)
+        values = _VALUES.get(game.board, (reach, places), dict)
+        missing = [p for p in squares if p not in values]
+        if missing:
+            _ranged_values(_sight_rows(game, places, missing), reach, missing, values)
+    return values
 
 
-def _pairs(game: G) -> dict[tuple[Pos, Pos], tuple[int, bool, int]]:
-    """The board's remembered pairs of squares (started afresh past :data:`PAIRS_LIMIT`)."""
-    table = _PAIRS.get(game.board)
-    if table is None or len(table) >= PAIRS_LIMIT:
-        table = _PAIRS[game.board] = {}
-    return table
+def _distances(board: Board, a: Pos) -> dict[Pos, int]:
+    """The distance from ``a`` to every square of the board (remembered; distances are symmetric)."""
+    return _DISTANCES.get(board, a, lambda: {b: board.distance(a, b) for b in board.cells()})
 
 
-def _pair(
-    game: G, table: dict[tuple[Pos, Pos], tuple[int, bool, int]], a: Pos, b: Pos
-) -> tuple[int, bool, int]:
-    """From ``a`` to ``b``: the distance, whether ``a`` sees ``b``, and the cover ``b`` has (up to heavy)."""
-    found = table.get((a, b))
-    if found is None:
-        board = game.board
-        seen = line_of_sight(board, a, b)
-        found = table[(a, b)] = (board.distance(a, b), seen, min(attacks.cover_level(game, a, b), 2))
-    return found
+def _melee_values(
+    board: Board, places: tuple[Pos, ...], weakest: Pos, squares: list[Pos], into: dict[Pos, float]
+) -> None:
+    for p in squares:
+        nearest = min(board.distance(p, e) for e in places)
+        into[p] = 6.0 - 2.0 * board.distance(p, weakest) - 0.1 * nearest
 
 
-def _square_value(game: G, enemies: list[Fighter], p: Pos, reach: int) -> float:
-    """How good a square is: a target in reach, cover from the enemies who can see it, not next to enemy
-    melee for a shooter; a melee fighter wants to stand next to the weakest enemy."""
-    board = game.board
-    if reach == 0:
-        nearest = min(board.distance(p, e.pos) for e in enemies)
-        weakest = min(enemies, key=lambda e: (e.health, e.id))
-        return 6.0 - 2.0 * board.distance(p, weakest.pos) - 0.1 * nearest
-    table = _pairs(game)
-    facts = [_pair(game, table, e.pos, p) for e in enemies]
-    nearest = min(far for far, _seen, _cover in facts)
-    value = 0.0
-    in_reach = any(seen and far <= reach for far, seen, _cover in facts)
-    value += 4.0 if in_reach else -1.0 - 0.5 * max(0, nearest - reach)
-    for _far, seen, cover in facts:
-        if seen:
+def _ranged_values(
+    rows: list[dict[Pos, Facts]], reach: int, squares: list[Pos], into: dict[Pos, float]
+) -> None:
+    for p in squares:
+        facts = [row[p] for row in rows]
+        in_reach, close, covers = False, 0, []
+        for far, seen, cover in facts:
+            if seen:
+                in_reach = in_reach or far <= reach
+                covers.append(cover)
+            if far <= 1:
+                close += 1
+        value = 4.0 if in_reach else -1.0 - 0.5 * max(0, min(facts)[0] - reach)
+        for cover in covers:
             value += 1.2 * cover - 0.6
-    value -= 2.5 * sum(1 for far, _seen, _cover in facts if far <= 1)
-    return value
+        into[p] = value - 2.5 * close
+
+
+def _sight_rows(game: G, froms: Iterable[Pos], tos: list[Pos]) -> list[dict[Pos, Facts]]:
+    """For each square of ``froms``, the :data:`Facts` to (at least) every square of ``tos``."""
+    board = game.board
+    table = _SIGHT.get(board)
+    if table is None or table.pairs >= PAIRS_LIMIT:
+        table = _SIGHT[board] = SightTable()
+    rows = []
+    for a in froms:
+        row = table.rows.setdefault(a, {})
+        for b in tos:
+            if b not in row:
+                row[b] = (
+                    board.distance(a, b),
+                    line_of_sight(board, a, b),
+                    min(attacks.cover_level(game, a, b), 2),
+                )
+                table.pairs += 1
+        rows.append(row)
+    return rows
 
 
 def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:

@@ -51,10 +51,13 @@ def _blocks(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
 
 
 #: Move listings remembered per board by everything they depend on (the mover, the square it moves from,
-#: its Speed left, the squares it may not enter or stop on): while nobody moves, listing again is a look-up.
-#: The oldest go past this many per board.
+#: its Speed left, the squares within that many of it that it may not enter or stop on; squares farther
+#: away cannot matter, every step costing at least 1): while nobody moves near, listing again is a
+#: look-up. The oldest go past this many per board.
 MOVE_CACHE_LIMIT = 1024
 _MOVES: BoardMemo[tuple[dict[Pos, int], tuple[Action, ...]]] = BoardMemo(MOVE_CACHE_LIMIT)
+#: Per board and mover, its ``move`` action to each square, made once (actions are values).
+_MOVE_ACTIONS: BoardMemo[dict[Pos, Action]] = BoardMemo(MOVE_CACHE_LIMIT)
 
 
 def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, int], tuple[Action, ...]]:
@@ -67,10 +70,20 @@ def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, 
     def search() -> tuple[dict[Pos, int], tuple[Action, ...]]:
         costs = reachable(game.board, origin, budget, blocked=blocked, no_stop=no_stop)
         found = {p: cost for p, cost in costs.items() if p != origin}
-        return found, tuple(Action(f.id, "move", at=p) for p in sorted(found))
+        return found, _move_actions(game, f.id, sorted(found))
 
-    key = (f.id, origin, budget, frozenset(blocked), frozenset(no_stop))
-    return _MOVES.get(game.board, key, search)
+    board = game.board
+
+    def near(squares: set[Pos]) -> frozenset[Pos]:
+        return frozenset(p for p in squares if board.distance(origin, p) <= budget)
+
+    return _MOVES.get(board, (f.id, origin, budget, near(blocked), near(no_stop)), search)
+
+
+def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
+    """``actor``'s ``move`` to each of ``squares``, in that order."""
+    made = _MOVE_ACTIONS.get(game.board, actor, dict)
+    return tuple(made.get(p) or made.setdefault(p, Action(actor, "move", at=p)) for p in squares)
 
 
 def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
