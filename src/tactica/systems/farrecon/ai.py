@@ -57,13 +57,13 @@ class DefaultPolicy:
         origin = _origin(state, me)
         if me.broken or me.panicking:
             return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
-        for rule, verbs in (
-            (_care, {"treat"}),
-            (_blast, {"throw"}),
-            (_reposition, {"move"}),
-            (_attack, {"attack", "throw"}),
+        for rule, verbs, worth_asking in (
+            (_care, {"treat"}, _may_care),
+            (_blast, {"throw"}, _may_blast),
+            (_reposition, {"move"}, _always),
+            (_attack, {"attack", "throw"}, _always),
         ):
-            legal = fight.legal_actions_of(actor, verbs)
+            legal = fight.legal_actions_of(actor, verbs) if worth_asking(game, state, me) else []
             if legal:
                 choice = rule(game, state, me, origin, legal)
                 if choice is not None:
@@ -117,6 +117,20 @@ def _flee(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
     return best if far > here else None
 
 
+def _always(game: G, state: S, me: Fighter) -> bool:
+    return True
+
+
+def _may_care(game: G, state: S, me: Fighter) -> bool:
+    """Whether :func:`_care` may choose anything: someone of its side is down, or it is a badly hurt medic."""
+    down = any(f.side == me.side and f.status in ("dying", "unconscious") for f in state.fighters.values())
+    return down or _hurt_medic(game, me)
+
+
+def _hurt_medic(game: G, me: Fighter) -> bool:
+    return game.skill(me.id, "medicine") >= 1 and me.health * 3 <= game.sheet(me.id).body
+
+
 def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
     def urgency(a: Action) -> tuple[int, int, str]:
         patient = state.fighters[a.target or ""]
@@ -127,11 +141,18 @@ def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> A
     down = [a for a in ours if state.fighters[a.target or ""].status in ("dying", "unconscious")]
     if down:
         return min(down, key=urgency)
-    medic = game.skill(me.id, "medicine") >= 1
-    if medic and me.health * 3 <= game.sheet(me.id).body:
+    if _hurt_medic(game, me):
         mine = [a for a in legal if a.target == me.id]
         return mine[0] if mine else None
     return None
+
+
+def _may_blast(game: G, state: S, me: Fighter) -> bool:
+    """Whether :func:`_blast` may choose anything: it has an explosive to throw and two enemies to catch."""
+    ready = any(
+        w.kind == "explosive" and attacks.weapon_problem(game, me, w) is None for w in game.weapons_of(me.id)
+    )
+    return ready and len(_enemies(state, me)) >= 2
 
 
 def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
@@ -157,14 +178,17 @@ def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> flo
             return None
         if not f.conscious:
             continue
-        value += _blast_power(weapon, explosives.distance_ft(game, at, f.pos), game.options)
+        far = game.board.distance(at, f.pos)
+        value += _blast_power(weapon, game.board.scale.per_cell, far, game.options)
         enemies += 1
     return value if enemies >= 2 else None
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _blast_power(weapon: Weapon, feet: Fraction, options: FarReconOptions) -> int:
-    """The blast's effective damage (at least 0) on someone ``feet`` away in the open."""
+def _blast_power(weapon: Weapon, per_cell: float, far: int, options: FarReconOptions) -> int:
+    """The blast's effective damage (at least 0) on someone ``far`` squares (of ``per_cell`` feet) away in
+    the open."""
+    feet = Fraction(str(per_cell)) * far
     return max(explosives.effective(weapon, feet, 0, options)[2], 0)
 
 
