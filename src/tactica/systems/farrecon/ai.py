@@ -160,36 +160,49 @@ def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
     candidates = {p for e in enemies for p in [e.pos, *game.board.neighbors(e.pos)]}
     best: tuple[float, str] | None = None
     choice: Action | None = None
+    blasts: dict[str, Blast] = {}
     for a in legal:
         if a.at is None or a.at not in candidates or a.has_flag("tag"):
             continue
-        value = _blast_value(game, state, me, game.weapons[a.using or ""], a.at)
+        weapon = game.weapons[a.using or ""]
+        blast = blasts.get(weapon.name) or blasts.setdefault(weapon.name, _blast_of(game, weapon))
+        value = _blast_value(game, state, me, blast, a.at)
         if value is not None and (best is None or (value, str(a)) > best):
             best, choice = (value, str(a)), a
     return choice
 
 
-def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> float | None:
+#: An explosive's blast radius (squares) and its effective damage (at least 0) in the open at each distance
+#: up to it.
+Blast = tuple[int, tuple[int, ...]]
+
+
+def _blast_value(game: G, state: S, me: Fighter, blast: Blast, at: Pos) -> float | None:
     """Expected worth of a blast at ``at``: the effective damage on conscious enemies; None when it
     catches an ally (or the thrower) or fewer than two enemies."""
+    far, power = blast
     value, enemies = 0.0, 0
-    for f in explosives.in_blast(game, state, weapon, at):
+    for f in explosives.within(game, state, at, far):
         if f.side == me.side:
             return None
         if not f.conscious:
             continue
-        far = game.board.distance(at, f.pos)
-        value += _blast_power(weapon, game.board.scale.per_cell, far, game.options)
+        value += power[game.board.distance(at, f.pos)]
         enemies += 1
     return value if enemies >= 2 else None
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _blast_power(weapon: Weapon, per_cell: float, far: int, options: FarReconOptions) -> int:
-    """The blast's effective damage (at least 0) on someone ``far`` squares (of ``per_cell`` feet) away in
-    the open."""
-    feet = Fraction(str(per_cell)) * far
-    return max(explosives.effective(weapon, feet, 0, options)[2], 0)
+def _blast_of(game: G, weapon: Weapon) -> Blast:
+    far = explosives.radius(game, weapon)
+    return far, _blast_power(weapon, game.board.scale.per_cell, far, game.options)
+
+
+@functools.lru_cache(maxsize=1 << 8)
+def _blast_power(weapon: Weapon, per_cell: float, far: int, options: FarReconOptions) -> tuple[int, ...]:
+    """The blast's effective damage (at least 0) in the open at each distance up to ``far`` squares (of
+    ``per_cell`` feet)."""
+    cell = Fraction(str(per_cell))
+    return tuple(max(explosives.effective(weapon, cell * d, 0, options)[2], 0) for d in range(far + 1))
 
 
 def _ranged(game: G, me: Fighter) -> list[Weapon]:

@@ -72,12 +72,15 @@ def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, 
         found = {p: cost for p, cost in costs.items() if p != origin}
         return found, _move_actions(game, f.id, sorted(found))
 
+    key = (f.id, origin, budget, _near(game, origin, budget, blocked), _near(game, origin, budget, no_stop))
+    return _MOVES.get(game.board, key, search)
+
+
+def _near(game: G, origin: Pos, budget: int, squares: set[Pos]) -> frozenset[Pos]:
+    """The squares within ``budget`` of ``origin``: the only ones a search from there with that budget can
+    meet (every step costs at least 1)."""
     board = game.board
-
-    def near(squares: set[Pos]) -> frozenset[Pos]:
-        return frozenset(p for p in squares if board.distance(origin, p) <= budget)
-
-    return _MOVES.get(board, (f.id, origin, budget, near(blocked), near(no_stop)), search)
+    return frozenset(p for p in squares if board.distance(origin, p) <= budget)
 
 
 def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
@@ -108,10 +111,11 @@ def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
     def search() -> Path | None:
         return find_path(game.board, f.pos, to, budget=budget, blocked=blocked, no_stop=taken)
 
-    return _PATHS.get(game.board, (f.pos, to, budget, frozenset(blocked), frozenset(taken)), search)
+    near = _near(game, f.pos, budget, blocked), _near(game, f.pos, budget, taken)
+    return _PATHS.get(game.board, (f.pos, to, budget, *near), search)
 
 
-#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken.
+#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken within reach.
 _PATHS: BoardMemo[Path | None] = BoardMemo(MOVE_CACHE_LIMIT)
 
 
