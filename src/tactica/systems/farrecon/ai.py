@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -236,16 +237,13 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     cost = _distances(board, origin)
     scores = [values[p] - 0.05 * cost[p] for p in squares]
     if threat:
-        near = [_distances(board, q) for q in allies]
-        scores = [
-            v - 3.0 * sum(1 for row in near if row[p] <= 2) for v, p in zip(scores, squares, strict=True)
-        ]
+        crowd = Counter(p for q in allies for p in board.cells_within(q, 2))
+        scores = [v - 3.0 * crowd[p] for v, p in zip(scores, squares, strict=True)]
     if throw and clumps:
-        rows = _sight_rows(game, squares, clumps)
-        scores = [
-            v + 3.0 if any(far <= throw and seen for far, seen, _cover in map(row.__getitem__, clumps)) else v
-            for v, row in zip(scores, rows, strict=True)
-        ]
+        # from the clumps' squares: distance and sight are symmetric
+        rows = _sight_rows(game, clumps, squares)
+        lob = {p for row in rows for p in squares if row[p][0] <= throw and row[p][1]}
+        scores = [v + 3.0 if p in lob else v for v, p in zip(scores, squares, strict=True)]
     top = max(scores[1:])
     # the best score; among equals the square written last in text order (as ``max`` over (score, "@x,y"))
     best = max(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.grid import Path, find_path, reachable
+from tactica.grid import Path, Reach, explore
 from tactica.grid.memo import BoardMemo
 from tactica.systems import routes
 from tactica.systems.farrecon.events import MoveBlocked, ReconMoved
@@ -56,6 +56,9 @@ def _blocks(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
 #: look-up. The oldest go past this many per board.
 MOVE_CACHE_LIMIT = 1024
 _MOVES: BoardMemo[tuple[dict[Pos, int], tuple[Action, ...]]] = BoardMemo(MOVE_CACHE_LIMIT)
+#: The searches behind them and behind paths, by the square, the Speed left and the blocked squares within
+#: reach (the squares taken but passable only leave destinations out: an ally moving needs no new search).
+_REACH: BoardMemo[Reach] = BoardMemo(MOVE_CACHE_LIMIT)
 #: Per board and mover, its ``move`` action to each square, made once (actions are values).
 _MOVE_ACTIONS: BoardMemo[dict[Pos, Action]] = BoardMemo(MOVE_CACHE_LIMIT)
 
@@ -66,14 +69,21 @@ def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, 
     blocked, taken = _blocks(state, f)
     budget = remaining(game, f)
     no_stop = taken - {origin}
+    near = _near(game, origin, budget, blocked)
 
-    def search() -> tuple[dict[Pos, int], tuple[Action, ...]]:
-        costs = reachable(game.board, origin, budget, blocked=blocked, no_stop=no_stop)
-        found = {p: cost for p, cost in costs.items() if p != origin}
+    def listing() -> tuple[dict[Pos, int], tuple[Action, ...]]:
+        costs = _reach(game, origin, budget, near).costs
+        found = {p: cost for p, cost in costs.items() if p != origin and p not in no_stop}
         return found, _move_actions(game, f.id, sorted(found))
 
-    key = (f.id, origin, budget, _near(game, origin, budget, blocked), _near(game, origin, budget, no_stop))
-    return _MOVES.get(game.board, key, search)
+    key = (f.id, origin, budget, near, _near(game, origin, budget, no_stop))
+    return _MOVES.get(game.board, key, listing)
+
+
+def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
+    """``actor``'s ``move`` to each of ``squares``, in that order."""
+    made = _MOVE_ACTIONS.get(game.board, actor, dict)
+    return tuple(made.get(p) or made.setdefault(p, Action(actor, "move", at=p)) for p in squares)
 
 
 def _near(game: G, origin: Pos, budget: int, squares: set[Pos]) -> frozenset[Pos]:
@@ -81,12 +91,6 @@ def _near(game: G, origin: Pos, budget: int, squares: set[Pos]) -> frozenset[Pos
     meet (every step costs at least 1)."""
     board = game.board
     return frozenset(p for p in squares if board.distance(origin, p) <= budget)
-
-
-def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
-    """``actor``'s ``move`` to each of ``squares``, in that order."""
-    made = _MOVE_ACTIONS.get(game.board, actor, dict)
-    return tuple(made.get(p) or made.setdefault(p, Action(actor, "move", at=p)) for p in squares)
 
 
 def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
@@ -101,22 +105,20 @@ def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
 
 
 def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
-    """The cheapest path from where it stands to ``to`` within its Speed left, or None (remembered per board:
-    a declared move's conflicts and the move itself ask the same question)."""
+    """The cheapest path from where it stands to ``to`` within its Speed left, or None (from the search
+    behind the move listing: a declared move's conflicts and the move itself ask the same question)."""
     blocked, taken = _blocks(state, f)
-    if to == f.pos:
+    if to == f.pos or to in taken:
         return None
     budget = remaining(game, f)
-
-    def search() -> Path | None:
-        return find_path(game.board, f.pos, to, budget=budget, blocked=blocked, no_stop=taken)
-
-    near = _near(game, f.pos, budget, blocked), _near(game, f.pos, budget, taken)
-    return _PATHS.get(game.board, (f.pos, to, budget, *near), search)
+    return _reach(game, f.pos, budget, _near(game, f.pos, budget, blocked)).path_to(to)
 
 
-#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken within reach.
-_PATHS: BoardMemo[Path | None] = BoardMemo(MOVE_CACHE_LIMIT)
+def _reach(game: G, origin: Pos, budget: int, blocked: frozenset[Pos]) -> Reach:
+    """Every square a move from ``origin`` within ``budget`` passes or ends on, with the cheapest paths."""
+    return _REACH.get(
+        game.board, (origin, budget, blocked), lambda: explore(game.board, origin, budget, blocked=blocked)
+    )
 
 
 def route_path(game: G, state: S, f: Fighter, to: Pos, via: tuple[Pos, ...]) -> Path | str:
