@@ -90,9 +90,10 @@ def _allies(state: S, me: Fighter) -> list[Fighter]:
 
 
 def _answer(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
-    by_text = {str(a): a for a in legal}
-    if f"{me.id} act" in by_text:
-        return by_text[f"{me.id} act"]
+    # the answers are ``ME VERB [+tag]``: known by their verb and flags
+    answers = {(a.verb, a.flags): a for a in legal}
+    if ("act", ()) in answers:
+        return answers["act", ()]
     strike = state.strike
     assert strike is not None
     attacker = state.fighters[strike.attacker]
@@ -101,9 +102,9 @@ def _answer(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
     if weapon.kind in ("ranged", "thrown"):
         guard += attacks.cover_level(game, attacker.pos, me.pos) * game.options.cover_modifier
     hurt = me.health * 2 <= game.sheet(me.id).body
-    tag = " +tag" if hurt and strike.total >= guard + 2 else ""
-    verb = "dodge" if strike.total > guard and f"{me.id} dodge" in by_text else "take"
-    return by_text.get(f"{me.id} {verb}{tag}") or by_text[f"{me.id} {verb}"]
+    tag = ("tag",) if hurt and strike.total >= guard + 2 else ()
+    verb = "dodge" if strike.total > guard and ("dodge", ()) in answers else "take"
+    return answers.get((verb, tag)) or answers[verb, ()]
 
 
 def _flee(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
@@ -360,7 +361,9 @@ def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) ->
             continue
         weapon = game.weapons[a.using or ""]
         value = _expected(game, me, origin, target, weapon)
-        if best is None or (value, str(a)) > best:
+        if (
+            best is None or value > best[0] or (value == best[0] and str(a) > best[1])
+        ):  # (value, str(a)) > best
             best, choice = (value, str(a)), a
     return choice
 
