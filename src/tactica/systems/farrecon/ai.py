@@ -361,9 +361,8 @@ def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) ->
             continue
         weapon = game.weapons[a.using or ""]
         value = _expected(game, me, origin, target, weapon)
-        if (
-            best is None or value > best[0] or (value == best[0] and str(a) > best[1])
-        ):  # (value, str(a)) > best
+        # (value, str(a)) > best, the text made only on equal worth
+        if best is None or value > best[0] or (value == best[0] and str(a) > best[1]):
             best, choice = (value, str(a)), a
     return choice
 
