@@ -305,9 +305,10 @@ def _distances(board: Board, a: Pos) -> dict[Pos, int]:
 def _melee_values(
     board: Board, places: tuple[Pos, ...], weakest: Pos, squares: list[Pos], into: dict[Pos, float]
 ) -> None:
+    rows, weak = [_distances(board, e) for e in places], _distances(board, weakest)
     for p in squares:
-        nearest = min(board.distance(p, e) for e in places)
-        into[p] = 6.0 - 2.0 * board.distance(p, weakest) - 0.1 * nearest
+        nearest = min([row[p] for row in rows])
+        into[p] = 6.0 - 2.0 * weak[p] - 0.1 * nearest
 
 
 def _ranged_values(

@@ -66,18 +66,16 @@ _MOVE_ACTIONS: BoardMemo[dict[Pos, Action]] = BoardMemo(MOVE_CACHE_LIMIT)
 def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, int], tuple[Action, ...]]:
     """The squares a move from ``start`` can end on with their cost, and their ``move`` actions."""
     origin = start or f.pos
-    blocked, taken = _blocks(state, f)
     budget = remaining(game, f)
+    blocked, taken = _blocks_near(game, state, f, origin, budget)
     no_stop = taken - {origin}
-    near = _near(game, origin, budget, blocked)
 
     def listing() -> tuple[dict[Pos, int], tuple[Action, ...]]:
-        costs = _reach(game, origin, budget, near).costs
+        costs = _reach(game, origin, budget, blocked).costs
         found = {p: cost for p, cost in costs.items() if p != origin and p not in no_stop}
         return found, _move_actions(game, f.id, sorted(found))
 
-    key = (f.id, origin, budget, near, _near(game, origin, budget, no_stop))
-    return _MOVES.get(game.board, key, listing)
+    return _MOVES.get(game.board, (f.id, origin, budget, blocked, no_stop), listing)
 
 
 def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
@@ -86,11 +84,21 @@ def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]
     return tuple(made.get(p) or made.setdefault(p, Action(actor, "move", at=p)) for p in squares)
 
 
-def _near(game: G, origin: Pos, budget: int, squares: set[Pos]) -> frozenset[Pos]:
-    """The squares within ``budget`` of ``origin``: the only ones a search from there with that budget can
-    meet (every step costs at least 1)."""
+def _blocks_near(
+    game: G, state: S, f: Fighter, origin: Pos, budget: int
+) -> tuple[frozenset[Pos], frozenset[Pos]]:
+    """:func:`_blocks` within ``budget`` of ``origin``: the only squares a search from there with that
+    budget can meet (every step costs at least 1)."""
     board = game.board
-    return frozenset(p for p in squares if board.distance(origin, p) <= budget)
+    blocked: set[Pos] = set()
+    taken: set[Pos] = set()
+    for other in state.fighters.values():
+        if other.id == f.id or not other.present or board.distance(origin, other.pos) > budget:
+            continue
+        taken.add(other.pos)
+        if other.side != f.side and other.conscious:
+            blocked.add(other.pos)
+    return frozenset(blocked), frozenset(taken)
 
 
 def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
@@ -107,11 +115,11 @@ def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
 def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
     """The cheapest path from where it stands to ``to`` within its Speed left, or None (from the search
     behind the move listing: a declared move's conflicts and the move itself ask the same question)."""
-    blocked, taken = _blocks(state, f)
+    budget = remaining(game, f)
+    blocked, taken = _blocks_near(game, state, f, f.pos, budget)
     if to == f.pos or to in taken:
         return None
-    budget = remaining(game, f)
-    return _reach(game, f.pos, budget, _near(game, f.pos, budget, blocked)).path_to(to)
+    return _reach(game, f.pos, budget, blocked).path_to(to)
 
 
 def _reach(game: G, origin: Pos, budget: int, blocked: frozenset[Pos]) -> Reach:
