@@ -76,7 +76,9 @@ class SquareBoard(Board):
 
     def distance(self, a: Pos, b: Pos) -> int:
         """Chebyshev distance: diagonal steps count as one."""
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+        dx, dy = a[0] - b[0], a[1] - b[1]  # max(abs(dx), abs(dy)) without three calls: the hottest function
+        dx, dy = -dx if dx < 0 else dx, -dy if dy < 0 else dy
+        return dx if dx > dy else dy
 
     def neighbors(self, p: Pos) -> tuple[Pos, ...]:
         """The up to eight in-bounds cells around ``p`` (N first, clockwise); empty off the board."""

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tactica.engine.action import Action
@@ -55,13 +58,13 @@ class DefaultPolicy:
         origin = _origin(state, me)
         if me.broken or me.panicking:
             return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
-        for rule, verbs in (
-            (_care, {"treat"}),
-            (_blast, {"throw"}),
-            (_reposition, {"move"}),
-            (_attack, {"attack", "throw"}),
+        for rule, verbs, worth_asking in (
+            (_care, {"treat"}, _may_care),
+            (_blast, {"throw"}, _may_blast),
+            (_reposition, {"move"}, _always),
+            (_attack, {"attack", "throw"}, _always),
         ):
-            legal = fight.legal_actions_of(actor, verbs)
+            legal = fight.legal_actions_of(actor, verbs) if worth_asking(game, state, me) else []
             if legal:
                 choice = rule(game, state, me, origin, legal)
                 if choice is not None:
@@ -87,9 +90,10 @@ def _allies(state: S, me: Fighter) -> list[Fighter]:
 
 
 def _answer(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
-    by_text = {str(a): a for a in legal}
-    if f"{me.id} act" in by_text:
-        return by_text[f"{me.id} act"]
+    # the answers are ``ME VERB [+tag]``: known by their verb and flags
+    answers = {(a.verb, a.flags): a for a in legal}
+    if ("act", ()) in answers:
+        return answers["act", ()]
     strike = state.strike
     assert strike is not None
     attacker = state.fighters[strike.attacker]
@@ -98,9 +102,9 @@ def _answer(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
     if weapon.kind in ("ranged", "thrown"):
         guard += attacks.cover_level(game, attacker.pos, me.pos) * game.options.cover_modifier
     hurt = me.health * 2 <= game.sheet(me.id).body
-    tag = " +tag" if hurt and strike.total >= guard + 2 else ""
-    verb = "dodge" if strike.total > guard and f"{me.id} dodge" in by_text else "take"
-    return by_text.get(f"{me.id} {verb}{tag}") or by_text[f"{me.id} {verb}"]
+    tag = ("tag",) if hurt and strike.total >= guard + 2 else ()
+    verb = "dodge" if strike.total > guard and ("dodge", ()) in answers else "take"
+    return answers.get((verb, tag)) or answers[verb, ()]
 
 
 def _flee(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
@@ -115,6 +119,20 @@ def _flee(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
     return best if far > here else None
 
 
+def _always(game: G, state: S, me: Fighter) -> bool:
+    return True
+
+
+def _may_care(game: G, state: S, me: Fighter) -> bool:
+    """Whether :func:`_care` may choose anything: someone of its side is down, or it is a badly hurt medic."""
+    down = any(f.side == me.side and f.status in ("dying", "unconscious") for f in state.fighters.values())
+    return down or _hurt_medic(game, me)
+
+
+def _hurt_medic(game: G, me: Fighter) -> bool:
+    return game.skill(me.id, "medicine") >= 1 and me.health * 3 <= game.sheet(me.id).body
+
+
 def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
     def urgency(a: Action) -> tuple[int, int, str]:
         patient = state.fighters[a.target or ""]
@@ -125,11 +143,18 @@ def _care(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> A
     down = [a for a in ours if state.fighters[a.target or ""].status in ("dying", "unconscious")]
     if down:
         return min(down, key=urgency)
-    medic = game.skill(me.id, "medicine") >= 1
-    if medic and me.health * 3 <= game.sheet(me.id).body:
+    if _hurt_medic(game, me):
         mine = [a for a in legal if a.target == me.id]
         return mine[0] if mine else None
     return None
+
+
+def _may_blast(game: G, state: S, me: Fighter) -> bool:
+    """Whether :func:`_blast` may choose anything: it has an explosive to throw and two enemies to catch."""
+    ready = any(
+        w.kind == "explosive" and attacks.weapon_problem(game, me, w) is None for w in game.weapons_of(me.id)
+    )
+    return ready and len(_enemies(state, me)) >= 2
 
 
 def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
@@ -137,33 +162,49 @@ def _blast(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
     candidates = {p for e in enemies for p in [e.pos, *game.board.neighbors(e.pos)]}
     best: tuple[float, str] | None = None
     choice: Action | None = None
+    blasts: dict[str, Blast] = {}
     for a in legal:
         if a.at is None or a.at not in candidates or a.has_flag("tag"):
             continue
-        value = _blast_value(game, state, me, game.weapons[a.using or ""], a.at)
+        weapon = game.weapons[a.using or ""]
+        blast = blasts.get(weapon.name) or blasts.setdefault(weapon.name, _blast_of(game, weapon))
+        value = _blast_value(game, state, me, blast, a.at)
         if value is not None and (best is None or (value, str(a)) > best):
             best, choice = (value, str(a)), a
     return choice
 
 
-def _blast_value(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> float | None:
+#: An explosive's blast radius (squares) and its effective damage (at least 0) in the open at each distance
+#: up to it.
+Blast = tuple[int, tuple[int, ...]]
+
+
+def _blast_value(game: G, state: S, me: Fighter, blast: Blast, at: Pos) -> float | None:
     """Expected worth of a blast at ``at``: the effective damage on conscious enemies; None when it
     catches an ally (or the thrower) or fewer than two enemies."""
+    far, power = blast
     value, enemies = 0.0, 0
-    for f in explosives.in_blast(game, state, weapon, at):
+    for f in explosives.within(game, state, at, far):
         if f.side == me.side:
             return None
         if not f.conscious:
             continue
-        value += _blast_power(weapon, explosives.distance_ft(game, at, f.pos), game.options)
+        value += power[game.board.distance(at, f.pos)]
         enemies += 1
     return value if enemies >= 2 else None
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _blast_power(weapon: Weapon, feet: Fraction, options: FarReconOptions) -> int:
-    """The blast's effective damage (at least 0) on someone ``feet`` away in the open."""
-    return max(explosives.effective(weapon, feet, 0, options)[2], 0)
+def _blast_of(game: G, weapon: Weapon) -> Blast:
+    far = explosives.radius(game, weapon)
+    return far, _blast_power(weapon, game.board.scale.per_cell, far, game.options)
+
+
+@functools.lru_cache(maxsize=1 << 8)
+def _blast_power(weapon: Weapon, per_cell: float, far: int, options: FarReconOptions) -> tuple[int, ...]:
+    """The blast's effective damage (at least 0) in the open at each distance up to ``far`` squares (of
+    ``per_cell`` feet)."""
+    cell = Fraction(str(per_cell))
+    return tuple(max(explosives.effective(weapon, cell * d, 0, options)[2], 0) for d in range(far + 1))
 
 
 def _ranged(game: G, me: Fighter) -> list[Weapon]:
@@ -186,102 +227,127 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     allies = [a.pos for a in _allies(state, me) if a.status != "dead"]
     bombs = [w for w in game.weapons_of(me.id) if w.kind == "explosive" and me.carried.get(w.name, 0) > 0]
     throw = max((w.range for w in bombs), default=0)
+    board = game.board
     clumps = [
-        e.pos for e in enemies if any(o is not e and game.board.distance(o.pos, e.pos) <= 2 for o in enemies)
+        e.pos for e in enemies if any(o is not e and board.distance(o.pos, e.pos) <= 2 for o in enemies)
     ]
 
-    values = _values(game, enemies, reach)
-    table = _pairs(game)
-    board = game.board
-
-    def score(p: Pos, cost: int) -> float:
-        value = values.get(p)
-        if value is None:
-            value = values[p] = _square_value(game, enemies, p, reach)
-        value -= 0.05 * cost
-        if threat:
-            value -= 3.0 * sum(1 for q in allies if board.distance(p, q) <= 2)
-        if throw and any(
-            far <= throw and seen for far, seen, _cover in (_pair(game, table, p, q) for q in clumps)
-        ):
-            value += 3.0
-        return value
-
-    scores = [score(a.at or origin, board.distance(origin, a.at or origin)) for a in legal]
-    top = max(scores)
+    # the origin first, then each move's square: the same sums in the same order for every square
+    squares = [origin, *(a.at or origin for a in legal)]
+    values = _square_values(game, enemies, reach, squares)
+    cost = _distances(board, origin)
+    scores = [values[p] - 0.05 * cost[p] for p in squares]
+    if threat:
+        crowd = Counter(p for q in allies for p in board.cells_within(q, 2))
+        scores = [v - 3.0 * crowd[p] for v, p in zip(scores, squares, strict=True)]
+    if throw and clumps:
+        # from the clumps' squares: distance and sight are symmetric
+        rows = _sight_rows(game, clumps, squares)
+        lob = {p for row in rows for p in squares if row[p][0] <= throw and row[p][1]}
+        scores = [v + 3.0 if p in lob else v for v, p in zip(scores, squares, strict=True)]
+    top = max(scores[1:])
     # the best score; among equals the square written last in text order (as ``max`` over (score, "@x,y"))
     best = max(
-        (a for a, v in zip(legal, scores, strict=True) if v == top), key=lambda a: _label(a.at or origin)
+        (a for a, v in zip(legal, scores[1:], strict=True) if v == top), key=lambda a: _label(a.at or origin)
     )
-    return best if top > score(origin, 0) + 0.5 else None
+    return best if top > scores[0] + 0.5 else None
 
 
 def _label(p: Pos) -> str:
     return f"@{p[0]},{p[1]}"
 
 
-#: Squares' values (:func:`_square_value`) per board, by the reach and what the enemies' places make of them
-#: (their squares, and for a melee fighter the weakest one's), then by the square.
+#: Squares' values (:func:`_square_values`) per board, by the reach and what the enemies' places make of
+#: them (their squares, and for a melee fighter the weakest one's), then by the square.
 _VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(1024)
-#: Per board, from an enemy's square to a square: the distance, whether it sees it, and the cover (at most
-#: heavy); the board never changes, so these never go stale.
-_PAIRS: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos], tuple[int, bool, int]]] = (
-    weakref.WeakKeyDictionary()
-)
-#: The most pairs of squares remembered per board.
+#: Per board, the distances from a square to every square.
+_DISTANCES: BoardMemo[dict[Pos, int]] = BoardMemo(4096)
+#: What one square sees of another: the distance, whether it sees it, and the cover (at most heavy) the
+#: other has.
+Facts = tuple[int, bool, int]
+#: Per board, from a square, to squares: their :data:`Facts`; the board never changes, so these never go
+#: stale.
+_SIGHT: weakref.WeakKeyDictionary[Board, SightTable] = weakref.WeakKeyDictionary()
+#: The most pairs of squares remembered per board (started afresh past it).
 PAIRS_LIMIT = 1 << 16
 
 
-def _values(game: G, enemies: list[Fighter], reach: int) -> dict[Pos, float]:
-    """The remembered values of squares for these enemies and reach (filled in as they are asked for)."""
+@dataclass
+class SightTable:
+    """A board's remembered :data:`Facts`, by the square they are seen from, and how many there are."""
+
+    rows: dict[Pos, dict[Pos, Facts]] = field(default_factory=dict)
+    pairs: int = 0
+
+
+def _square_values(game: G, enemies: list[Fighter], reach: int, squares: list[Pos]) -> dict[Pos, float]:
+    """How good each square is (remembered for these enemies' places and reach): a target in reach, cover
+    from the enemies who can see it, not next to enemy melee for a shooter; a melee fighter wants to stand
+    next to the weakest enemy."""
     places = tuple(e.pos for e in enemies)
     if reach == 0:
-        weakest = min(enemies, key=lambda e: (e.health, e.id))
-        key: tuple[object, ...] = (0, weakest.pos, places)
+        weakest = min(enemies, key=lambda e: (e.health, e.id)).pos
+        values = _VALUES.get(game.board, (0, weakest, places), dict)
+        _melee_values(game.board, places, weakest, [p for p in squares if p not in values], values)
     else:
-        key = (reach, places)
-    return _VALUES.get(game.board, key, dict)
+        values = _VALUES.get(game.board, (reach, places), dict)
+        missing = [p for p in squares if p not in values]
+        if missing:
+            _ranged_values(_sight_rows(game, places, missing), reach, missing, values)
+    return values
 
 
-def _pairs(game: G) -> dict[tuple[Pos, Pos], tuple[int, bool, int]]:
-    """The board's remembered pairs of squares (started afresh past :data:`PAIRS_LIMIT`)."""
-    table = _PAIRS.get(game.board)
-    if table is None or len(table) >= PAIRS_LIMIT:
-        table = _PAIRS[game.board] = {}
-    return table
+def _distances(board: Board, a: Pos) -> dict[Pos, int]:
+    """The distance from ``a`` to every square of the board (remembered; distances are symmetric)."""
+    return _DISTANCES.get(board, a, lambda: {b: board.distance(a, b) for b in board.cells()})
 
 
-def _pair(
-    game: G, table: dict[tuple[Pos, Pos], tuple[int, bool, int]], a: Pos, b: Pos
-) -> tuple[int, bool, int]:
-    """From ``a`` to ``b``: the distance, whether ``a`` sees ``b``, and the cover ``b`` has (up to heavy)."""
-    found = table.get((a, b))
-    if found is None:
-        board = game.board
-        seen = line_of_sight(board, a, b)
-        found = table[(a, b)] = (board.distance(a, b), seen, min(attacks.cover_level(game, a, b), 2))
-    return found
+def _melee_values(
+    board: Board, places: tuple[Pos, ...], weakest: Pos, squares: list[Pos], into: dict[Pos, float]
+) -> None:
+    rows, weak = [_distances(board, e) for e in places], _distances(board, weakest)
+    for p in squares:
+        nearest = min([row[p] for row in rows])
+        into[p] = 6.0 - 2.0 * weak[p] - 0.1 * nearest
 
 
-def _square_value(game: G, enemies: list[Fighter], p: Pos, reach: int) -> float:
-    """How good a square is: a target in reach, cover from the enemies who can see it, not next to enemy
-    melee for a shooter; a melee fighter wants to stand next to the weakest enemy."""
-    board = game.board
-    if reach == 0:
-        nearest = min(board.distance(p, e.pos) for e in enemies)
-        weakest = min(enemies, key=lambda e: (e.health, e.id))
-        return 6.0 - 2.0 * board.distance(p, weakest.pos) - 0.1 * nearest
-    table = _pairs(game)
-    facts = [_pair(game, table, e.pos, p) for e in enemies]
-    nearest = min(far for far, _seen, _cover in facts)
-    value = 0.0
-    in_reach = any(seen and far <= reach for far, seen, _cover in facts)
-    value += 4.0 if in_reach else -1.0 - 0.5 * max(0, nearest - reach)
-    for _far, seen, cover in facts:
-        if seen:
+def _ranged_values(
+    rows: list[dict[Pos, Facts]], reach: int, squares: list[Pos], into: dict[Pos, float]
+) -> None:
+    for p in squares:
+        facts = [row[p] for row in rows]
+        in_reach, close, covers = False, 0, []
+        for far, seen, cover in facts:
+            if seen:
+                in_reach = in_reach or far <= reach
+                covers.append(cover)
+            if far <= 1:
+                close += 1
+        value = 4.0 if in_reach else -1.0 - 0.5 * max(0, min(facts)[0] - reach)
+        for cover in covers:
             value += 1.2 * cover - 0.6
-    value -= 2.5 * sum(1 for far, _seen, _cover in facts if far <= 1)
-    return value
+        into[p] = value - 2.5 * close
+
+
+def _sight_rows(game: G, froms: Iterable[Pos], tos: list[Pos]) -> list[dict[Pos, Facts]]:
+    """For each square of ``froms``, the :data:`Facts` to (at least) every square of ``tos``."""
+    board = game.board
+    table = _SIGHT.get(board)
+    if table is None or table.pairs >= PAIRS_LIMIT:
+        table = _SIGHT[board] = SightTable()
+    rows = []
+    for a in froms:
+        row = table.rows.setdefault(a, {})
+        for b in tos:
+            if b not in row:
+                row[b] = (
+                    board.distance(a, b),
+                    line_of_sight(board, a, b),
+                    min(attacks.cover_level(game, a, b), 2),
+                )
+                table.pairs += 1
+        rows.append(row)
+    return rows
 
 
 def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> Action | None:
@@ -296,7 +362,8 @@ def _attack(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) ->
             continue
         weapon = game.weapons[a.using or ""]
         value = _expected(game, me, origin, target, weapon)
-        if best is None or (value, str(a)) > best:
+        # (value, str(a)) > best, the text made only on equal worth
+        if best is None or value > best[0] or (value == best[0] and str(a) > best[1]):
             best, choice = (value, str(a)), a
     return choice
 

@@ -4,6 +4,8 @@ clearing jams (turn-consuming actions, Far Recon 9); aspects tagged for +2 (Far 
 
 from __future__ import annotations
 
+import functools
+
 from tactica.engine.action import Action
 from tactica.engine.interrupts import Decision
 from tactica.engine.system import Context
@@ -139,10 +141,16 @@ def defence_answers(game: G, state: S, d: Fighter, weapon: Weapon) -> list[Actio
 # -- carrying out -----------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def parsed(text: str) -> Action:
+    """The action written ``text`` (plans and jobs hold actions as text; each is read once)."""
+    return Action.parse(text)
+
+
 def carry_out(game: G, state: S, job: Job, ctx: Context) -> None:
     """Resolve a turn-consuming action (checked again from where things stand now)."""
     f = state.fighters[job.actor]
-    action = Action.parse(job.text)
+    action = parsed(job.text)
     if not f.present or not f.conscious:
         ctx.emit(PlanLost(f.id, job.text, f"{f.id} is out of action"))
         return

@@ -3,6 +3,7 @@ Difficulty Checks and damage tiers with exact fractions."""
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,11 +30,16 @@ class FudgeRoll:
     @property
     def critical(self) -> str:
         """Far Recon 3-4: 'success' when every die shows +, 'failure' when every die shows -, else ''."""
-        if all(f == 1 for f in self.faces):
-            return "success"
-        if all(f == -1 for f in self.faces):
-            return "failure"
-        return ""
+        return _critical(self.faces)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _critical(faces: tuple[int, ...]) -> str:
+    if all(f == 1 for f in faces):
+        return "success"
+    if all(f == -1 for f in faces):
+        return "failure"
+    return ""
 
 
 class Scored(Protocol):

@@ -88,7 +88,11 @@ def distance_ft(game: G, a: Pos, b: Pos) -> Fraction:
 def in_blast(game: G, state: S, weapon: Weapon, at: Pos) -> list[Fighter]:
     """The characters (present, not dead; in setup order) a blast at ``at`` reaches: only their squares are
     looked at, so a wide radius costs nothing."""
-    far = radius(game, weapon)
+    return within(game, state, at, radius(game, weapon))
+
+
+def within(game: G, state: S, at: Pos, far: int) -> list[Fighter]:
+    """The characters (present, not dead; in setup order) a blast at ``at`` of radius ``far`` reaches."""
     standing = (o for o in state.fighters.values() if o.present and o.status != "dead")
     return [o for o in standing if reaches(game, at, far, o.pos)]
 

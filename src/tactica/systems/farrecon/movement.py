@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.grid import Path, find_path, reachable
+from tactica.grid import Path, Reach, explore
 from tactica.grid.memo import BoardMemo
 from tactica.systems import routes
 from tactica.systems.farrecon.events import MoveBlocked, ReconMoved
@@ -51,26 +51,54 @@ def _blocks(state: S, f: Fighter) -> tuple[set[Pos], set[Pos]]:
 
 
 #: Move listings remembered per board by everything they depend on (the mover, the square it moves from,
-#: its Speed left, the squares it may not enter or stop on): while nobody moves, listing again is a look-up.
-#: The oldest go past this many per board.
+#: its Speed left, the squares within that many of it that it may not enter or stop on; squares farther
+#: away cannot matter, every step costing at least 1): while nobody moves near, listing again is a
+#: look-up. The oldest go past this many per board.
 MOVE_CACHE_LIMIT = 1024
 _MOVES: BoardMemo[tuple[dict[Pos, int], tuple[Action, ...]]] = BoardMemo(MOVE_CACHE_LIMIT)
+#: The searches behind them and behind paths, by the square, the Speed left and the blocked squares within
+#: reach (the squares taken but passable only leave destinations out: an ally moving needs no new search).
+_REACH: BoardMemo[Reach] = BoardMemo(MOVE_CACHE_LIMIT)
+#: Per board and mover, its ``move`` action to each square, made once (actions are values).
+_MOVE_ACTIONS: BoardMemo[dict[Pos, Action]] = BoardMemo(MOVE_CACHE_LIMIT)
 
 
 def _moves(game: G, state: S, f: Fighter, start: Pos | None) -> tuple[dict[Pos, int], tuple[Action, ...]]:
     """The squares a move from ``start`` can end on with their cost, and their ``move`` actions."""
     origin = start or f.pos
-    blocked, taken = _blocks(state, f)
     budget = remaining(game, f)
+    blocked, taken = _blocks_near(game, state, f, origin, budget)
     no_stop = taken - {origin}
 
-    def search() -> tuple[dict[Pos, int], tuple[Action, ...]]:
-        costs = reachable(game.board, origin, budget, blocked=blocked, no_stop=no_stop)
-        found = {p: cost for p, cost in costs.items() if p != origin}
-        return found, tuple(Action(f.id, "move", at=p) for p in sorted(found))
+    def listing() -> tuple[dict[Pos, int], tuple[Action, ...]]:
+        costs = _reach(game, origin, budget, blocked).costs
+        found = {p: cost for p, cost in costs.items() if p != origin and p not in no_stop}
+        return found, _move_actions(game, f.id, sorted(found))
 
-    key = (f.id, origin, budget, frozenset(blocked), frozenset(no_stop))
-    return _MOVES.get(game.board, key, search)
+    return _MOVES.get(game.board, (f.id, origin, budget, blocked, no_stop), listing)
+
+
+def _move_actions(game: G, actor: str, squares: list[Pos]) -> tuple[Action, ...]:
+    """``actor``'s ``move`` to each of ``squares``, in that order."""
+    made = _MOVE_ACTIONS.get(game.board, actor, dict)
+    return tuple(made.get(p) or made.setdefault(p, Action(actor, "move", at=p)) for p in squares)
+
+
+def _blocks_near(
+    game: G, state: S, f: Fighter, origin: Pos, budget: int
+) -> tuple[frozenset[Pos], frozenset[Pos]]:
+    """:func:`_blocks` within ``budget`` of ``origin``: the only squares a search from there with that
+    budget can meet (every step costs at least 1)."""
+    board = game.board
+    blocked: set[Pos] = set()
+    taken: set[Pos] = set()
+    for other in state.fighters.values():
+        if other.id == f.id or not other.present or board.distance(origin, other.pos) > budget:
+            continue
+        taken.add(other.pos)
+        if other.side != f.side and other.conscious:
+            blocked.add(other.pos)
+    return frozenset(blocked), frozenset(taken)
 
 
 def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
@@ -85,21 +113,20 @@ def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
 
 
 def path_to(game: G, state: S, f: Fighter, to: Pos) -> Path | None:
-    """The cheapest path from where it stands to ``to`` within its Speed left, or None (remembered per board:
-    a declared move's conflicts and the move itself ask the same question)."""
-    blocked, taken = _blocks(state, f)
-    if to == f.pos:
-        return None
+    """The cheapest path from where it stands to ``to`` within its Speed left, or None (from the search
+    behind the move listing: a declared move's conflicts and the move itself ask the same question)."""
     budget = remaining(game, f)
+    blocked, taken = _blocks_near(game, state, f, f.pos, budget)
+    if to == f.pos or to in taken:
+        return None
+    return _reach(game, f.pos, budget, blocked).path_to(to)
 
-    def search() -> Path | None:
-        return find_path(game.board, f.pos, to, budget=budget, blocked=blocked, no_stop=taken)
 
-    return _PATHS.get(game.board, (f.pos, to, budget, frozenset(blocked), frozenset(taken)), search)
-
-
-#: Paths remembered per board by their ends, the Speed left and the squares blocked and taken.
-_PATHS: BoardMemo[Path | None] = BoardMemo(MOVE_CACHE_LIMIT)
+def _reach(game: G, origin: Pos, budget: int, blocked: frozenset[Pos]) -> Reach:
+    """Every square a move from ``origin`` within ``budget`` passes or ends on, with the cheapest paths."""
+    return _REACH.get(
+        game.board, (origin, budget, blocked), lambda: explore(game.board, origin, budget, blocked=blocked)
+    )
 
 
 def route_path(game: G, state: S, f: Fighter, to: Pos, via: tuple[Pos, ...]) -> Path | str:

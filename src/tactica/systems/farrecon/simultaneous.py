@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from tactica.engine.action import Action
 from tactica.engine.simultaneous import conflict_groups, order_by_roll
 from tactica.engine.system import Context
 from tactica.grid import Path
@@ -58,7 +57,7 @@ def intent(game: G, state: S, plan: Plan) -> Intent:
         path = found if isinstance(found, Path) else None
         out.path = frozenset(path.cells) if path is not None else frozenset((f.pos, plan.move_to))
     if plan.act:
-        action = Action.parse(plan.act)
+        action = attacks.parsed(plan.act)
         weapon = game.weapons.get(action.using or "")
         if action.at is not None and weapon is not None:
             out.blast = partial(explosives.reaches, game, action.at, explosives.radius(game, weapon))

@@ -64,7 +64,7 @@ class Fighter:
     @property
     def in_fight(self) -> bool:
         """Counts for its side: conscious, not broken down (a late joiner still to come counts too)."""
-        return not self.present or (self.conscious and not self.broken)
+        return not self.present or (self.status == "active" and self.mind > 0)  # conscious, not broken
 
 
 @dataclass(slots=True)
