@@ -101,12 +101,6 @@ def _blocks_near(
     return frozenset(blocked), frozenset(taken)
 
 
-def destinations(game: G, state: S, f: Fighter, start: Pos | None = None) -> dict[Pos, int]:
-    """Every square a move from ``start`` (default: where it stands) can end on, with its cost (a
-    remembered listing: not to be changed)."""
-    return _moves(game, state, f, start)[0]
-
-
 def move_candidates(game: G, state: S, f: Fighter) -> list[Action]:
     """``move @x,y`` to every square a move from where it stands can end on."""
     return list(_moves(game, state, f, None)[1])
