@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tactica.analysis.kernels import TapeDice, TapeMismatch
-from tactica.analysis.kernels.batches import BATCH, batch_sizes, run_kernel
+from tactica.analysis.kernels import kernel_named
+from tactica.analysis.kernels.batches import BATCH, batch_sizes, count_kernel, run_kernel
 from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
 from tactica.analysis.sim import run_fights, sim_spec
 from tactica.analysis.summary import summarize
@@ -87,6 +88,15 @@ def test_kernel_summary_agrees_with_the_summary_of_its_rows(coin_only: CoinKerne
     found = coin_only.run(load_scenario(DUEL).game, {}, 101, seed=5)
     mine, theirs = summarize_outcomes(spec, found).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
     assert _flat(mine) == pytest.approx(_flat(theirs))
+
+
+def test_batches_counted_on_workers_summarize_as_their_rows_do() -> None:
+    """Issue 16 B, 2 workers: each worker sends back its batches' counts, not their arrays, and the summary of
+    the summed counts is exactly the engine's summary of the same fights' rows (quantiles, means, rates)."""
+    spec, n = _spec(), BATCH + 999
+    kernel = kernel_named("futurepath-duel")
+    counts = count_kernel(kernel, spec, n, workers=2, start_method="fork")
+    assert counts.summary(spec) == summarize(spec, outcome_rows(run_kernel(kernel, spec, n)))
 
 
 def _flat(value: object, at: str = "") -> dict[str, object]:

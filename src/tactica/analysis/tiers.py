@@ -81,7 +81,8 @@ def _uncovered(spec: SimSpec, found: Mapping[str, str | None]) -> str:
 
 @dataclass(frozen=True)
 class SimRun:
-    """A run's summary, and its rows made on demand (a kernel's million rows are costly to build)."""
+    """A run's summary, and its rows made on demand (a kernel's million rows are costly to build: its summary
+    comes from each batch's counts, and its rows replay the same batches)."""
 
     tier: Tier
     summary: Summary
@@ -103,11 +104,15 @@ def simulate(
         rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=progress)
         return SimRun(tier, summarize(spec, rows), lambda: rows)
     from tactica.analysis.kernels import kernel_named
-    from tactica.analysis.kernels.batches import run_kernel
-    from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
+    from tactica.analysis.kernels.batches import count_kernel, run_kernel
+    from tactica.analysis.kernels.tables import outcome_rows
 
     require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights on the fast tier")
     workers = cores() if workers is None else workers
     require_range("--workers", workers, 1, MAX_WORKERS, "workers")
-    found = run_kernel(kernel_named(tier.kernel), spec, n, workers=workers, progress=progress)
-    return SimRun(tier, summarize_outcomes(spec, found), lambda: outcome_rows(found))
+    kernel = kernel_named(tier.kernel)
+    counts = count_kernel(kernel, spec, n, workers=workers, progress=progress)
+    # The rows, when asked for, replay the same batches (they depend only on the spec, N and the seed).
+    return SimRun(
+        tier, counts.summary(spec), lambda: outcome_rows(run_kernel(kernel, spec, n, workers=workers))
+    )

@@ -59,6 +59,15 @@ class Outcomes:
         out: npt.NDArray[np.bool_] = self.out_round != NEVER
         return out
 
+    @property
+    def first_out(self) -> npt.NDArray[np.int32]:
+        """Per fight, the first round anybody went out of action (:data:`NEVER` for nobody)."""
+        if not self.names:
+            return np.full(len(self), NEVER, dtype=np.int32)
+        rounds = np.where(self.out, self.out_round, np.iinfo(np.int32).max)
+        first = rounds.min(axis=1)
+        return np.where(first == np.iinfo(np.int32).max, NEVER, first).astype(np.int32)
+
 
 def joined(parts: Sequence[Outcomes]) -> Outcomes:
     """Several batches' outcomes as one, in order."""
