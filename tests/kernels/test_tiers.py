@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tactica.analysis.kernels import TapeDice, TapeMismatch
-from tactica.analysis.kernels import kernel_named
+from tactica.analysis.kernels import TapeDice, TapeMismatch, kernel_named
 from tactica.analysis.kernels.batches import BATCH, batch_sizes, count_kernel, run_kernel
 from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
 from tactica.analysis.sim import run_fights, sim_spec

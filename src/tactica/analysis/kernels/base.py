@@ -62,11 +62,10 @@ class Outcomes:
     @property
     def first_out(self) -> npt.NDArray[np.int32]:
         """Per fight, the first round anybody went out of action (:data:`NEVER` for nobody)."""
-        if not self.names:
-            return np.full(len(self), NEVER, dtype=np.int32)
-        rounds = np.where(self.out, self.out_round, np.iinfo(np.int32).max)
-        first = rounds.min(axis=1)
-        return np.where(first == np.iinfo(np.int32).max, NEVER, first).astype(np.int32)
+        first = np.full(len(self), NEVER, dtype=np.int32).view(np.uint32)
+        for j in range(len(self.names)):  # column by column: far faster than a minimum across each row
+            np.minimum(first, self.out_round[:, j].astype(np.uint32), out=first)  # NEVER: the largest
+        return first.view(np.int32)
 
 
 def joined(parts: Sequence[Outcomes]) -> Outcomes:

@@ -10,8 +10,6 @@ Phase 4 (rule 1, E10); cut off after Turn ``max_rounds``.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -19,10 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import CUT_OFF, WIN, Outcomes, duel_outcomes
-from tactica.analysis.kernels.dice import GeneratorDice, IntArray, KernelDice
+from tactica.analysis.kernels.dice import IntArray, KernelDice, outcome
 
 Ints = IntArray
-Pair = tuple[int, int]
 #: The attack roll (rule 5).
 ATTACK_DICE = ((3, 6),)
 
@@ -206,31 +203,6 @@ def place_comes_up(duel: Duel, dice: KernelDice, lanes: Lanes, x: int, where: sl
         stunned[who] |= lost > duel.con[y]
     out = who[(stun[who] <= 0) | (body[who] <= 0)] + where.start
     return out, np.full(out.size, x, dtype=np.int64)
-
-
-def outcome(dice: KernelDice, kinds: Sequence[Pair], lanes: int) -> Ints:
-    """The outcome of rolling ``kinds`` ((count, sides), in order) in each lane, numbered as in
-    :func:`outcome_faces`: from the tape, the number of the faces the engine rolled; from a generator, a
-    uniform number (every outcome of independent dice is equally likely: the same distribution)."""
-    if isinstance(dice, GeneratorDice):
-        return dice.rng.integers(0, outcomes_of(kinds), size=lanes)
-    number = np.zeros(lanes, dtype=np.int64)
-    for count, sides in kinds:
-        for face in dice.roll(sides, count, lanes).T:
-            number = number * sides + face - 1
-    return number
-
-
-def outcomes_of(kinds: Sequence[Pair]) -> int:
-    """How many outcomes rolling ``kinds`` has."""
-    return math.prod(sides**count for count, sides in kinds)
-
-
-def outcome_faces(kinds: Sequence[Pair]) -> Ints:
-    """Every outcome of rolling ``kinds``, one row of faces each, in the order of :func:`outcome`'s numbers
-    (the first die is the most significant digit)."""
-    bases = [sides for count, sides in kinds for _ in range(count)]
-    return np.indices(bases).reshape(len(bases), -1).T + 1
 
 
 def post_turn(duel: Duel, lanes: Lanes) -> None:

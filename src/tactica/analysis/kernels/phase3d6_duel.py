@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import ModelKernel, Outcomes
-from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, Duel, Ints, outcome_faces, outcomes_of, play
+from tactica.analysis.kernels.dice import KernelDice, outcome_faces, outcomes_of
+from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, Duel, Ints, play
 from tactica.dice import parse
 from tactica.engine import Fight, Game
 from tactica.systems.phase3d6 import combat, duel
