@@ -19,7 +19,7 @@ from tactica.engine import TacticaError
 from tactica.scenario import load_scenario
 from tests.cli.test_commands import invoke
 from tests.kernels.coin import CoinKernel
-from tests.kernels.conftest import DUEL, SKIRMISH
+from tests.kernels.conftest import DUEL, SKIRMISH, shape
 
 
 def _spec(path: Path = DUEL, ai: tuple[str, ...] = ()):
@@ -67,7 +67,7 @@ def test_a_cluster_runs_the_engine_and_kernel_refuses_it(coin_only: CoinKernel) 
         choose_tier(_spec(), "kernel", cluster="tcp://x:1")
 
 
-def test_kernel_rows_and_summary_have_the_engines_shape(coin_only: CoinKernel) -> None:
+def test_kernel_rows_and_summary_have_the_enginesshape(coin_only: CoinKernel) -> None:
     """Issue 16 B: the same rows (columns, order, types; seed and actions empty) and summary from either tier."""
     spec = _spec()
     engine_rows = run_fights(spec, 4, workers=1)
@@ -78,7 +78,7 @@ def test_kernel_rows_and_summary_have_the_engines_shape(coin_only: CoinKernel) -
         for key, value in mine.items():
             assert None in (value, theirs[key]) or type(value) is type(theirs[key]), key
     kernel = summarize_outcomes(spec, coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1))
-    assert _shape(kernel.to_dict()) == _shape(summarize(spec, engine_rows).to_dict())
+    assert shape(kernel.to_dict()) == shape(summarize(spec, engine_rows).to_dict())
 
 
 def test_kernel_summary_agrees_with_the_summary_of_its_rows(coin_only: CoinKernel) -> None:
@@ -104,14 +104,6 @@ def _flat(value: object, at: str = "") -> dict[str, object]:
     if isinstance(value, list):
         return {k: v for i, item in enumerate(value) for k, v in _flat(item, f"{at}[{i}]").items()}
     return {at: value}
-
-
-def _shape(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _shape(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shape(v) for v in value[:1]]
-    return type(value).__name__ if value is not None else "float"
 
 
 def test_batches_do_not_depend_on_the_workers(coin_only: CoinKernel) -> None:
@@ -163,7 +155,7 @@ def test_sim_says_which_tier_ran(coin_only: CoinKernel) -> None:
         "why": "--engine reference",
         "coverage": {},
     }
-    assert _shape(mine) == _shape(theirs) | {"tier": _shape(mine["tier"])}
+    assert shape(mine) == shape(theirs) | {"tier": shape(mine["tier"])}
 
 
 def test_sim_engine_kernel_refuses_in_one_line(coin_only: CoinKernel) -> None:

@@ -31,9 +31,14 @@ class Tier:
     why: str = ""
     coverage: Mapping[str, str | None] = field(default_factory=dict)
 
+    @property
+    def name(self) -> str:
+        """'kernel NAME' or 'reference engine'."""
+        return f"kernel {self.kernel}" if self.kernel else "reference engine"
+
     def text(self) -> str:
         """'kernel NAME' or 'reference engine (WHY)'."""
-        return f"kernel {self.kernel}" if self.kernel else f"reference engine ({self.why})"
+        return self.name if self.kernel else f"{self.name} ({self.why})"
 
     def details(self) -> list[str]:
         """Each kernel of the system and whether it covers the run (``sim -v``)."""
@@ -55,8 +60,7 @@ def choose_tier(spec: SimSpec, engine: str = "auto", *, cluster: str | None = No
     """The tier that plays ``spec``'s fights (see the module's docstring)."""
     from tactica.analysis.kernels import coverage
 
-    if engine not in ENGINES:
-        raise TacticaError(f"--engine {engine}: choose one of {', '.join(ENGINES)}")
+    require_engine(engine)
     if engine == "reference":
         return Tier(None, "--engine reference")
     found = coverage(game_of(spec), spec.ai)
@@ -71,6 +75,12 @@ def choose_tier(spec: SimSpec, engine: str = "auto", *, cluster: str | None = No
             raise TacticaError("--engine kernel: kernels run on local processes, not on a --cluster")
         return Tier(None, "--cluster runs the engine; kernels run on local processes", found)
     return Tier(chosen, "", found)
+
+
+def require_engine(engine: str) -> None:
+    """Refuse an ``--engine`` that is not one of :data:`ENGINES`."""
+    if engine not in ENGINES:
+        raise TacticaError(f"--engine {engine}: choose one of {', '.join(ENGINES)}")
 
 
 def _uncovered(spec: SimSpec, found: Mapping[str, str | None]) -> str:
@@ -99,15 +109,14 @@ def simulate(
     progress: Progress | None = None,
 ) -> SimRun:
     """Play ``n`` fights of ``spec`` on ``tier``: the summary and the rows."""
+    require_fights(n, tier)
     if tier.kernel is None:
-        require_range("-n", n, 1, MAX_FIGHTS, "fights", "on the reference engine; more on the fast tier")
         rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=progress)
         return SimRun(tier, summarize(spec, rows), lambda: rows)
     from tactica.analysis.kernels import kernel_named
     from tactica.analysis.kernels.batches import count_kernel, run_kernel
     from tactica.analysis.kernels.tables import outcome_rows
 
-    require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights on the fast tier")
     workers = cores() if workers is None else workers
     require_range("--workers", workers, 1, MAX_WORKERS, "workers")
     kernel = kernel_named(tier.kernel)
@@ -116,3 +125,11 @@ def simulate(
     return SimRun(
         tier, counts.summary(spec), lambda: outcome_rows(run_kernel(kernel, spec, n, workers=workers))
     )
+
+
+def require_fights(n: int, tier: Tier) -> None:
+    """Refuse ``n`` fights outside the tier's range."""
+    if tier.kernel is None:
+        require_range("-n", n, 1, MAX_FIGHTS, "fights", "on the reference engine; more on the fast tier")
+    else:
+        require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights on the fast tier")
