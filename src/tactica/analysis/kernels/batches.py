@@ -12,7 +12,7 @@ import gc
 import hashlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
 from tactica.analysis.kernels.counts import Counts, total
@@ -48,44 +48,28 @@ def count_batch(kernel: Kernel, spec: SimSpec, batch: int, size: int) -> Counts:
     return Counts.of(play_batch(kernel, spec, batch, size))
 
 
-def run_kernel(
-    kernel: Kernel,
-    spec: SimSpec,
-    n: int,
-    *,
-    workers: int = 1,
-    progress: Progress | None = None,
-    start_method: str | None = None,
-) -> Outcomes:
-    """Play ``n`` fights with ``kernel``: in this process (``workers=1``) or on local processes, batch by
-    batch; the outcomes in fight order."""
-    return joined(list(_batches(play_batch, kernel, spec, n, workers, progress, start_method)))
+def run_kernel(kernel: Kernel, spec: SimSpec, n: int, **how: Any) -> Outcomes:
+    """Play ``n`` fights with ``kernel`` (``how``: as for :func:`batches`); the outcomes in fight order."""
+    return joined(list(batches(play_batch, kernel, spec, n, **how)))
 
 
-def count_kernel(
-    kernel: Kernel,
-    spec: SimSpec,
-    n: int,
-    *,
-    workers: int = 1,
-    progress: Progress | None = None,
-    start_method: str | None = None,
-) -> Counts:
-    """The counts of ``n`` fights played as :func:`run_kernel` plays them (the same fights), each batch
-    counted where it was played."""
-    return total(_batches(count_batch, kernel, spec, n, workers, progress, start_method))
+def count_kernel(kernel: Kernel, spec: SimSpec, n: int, **how: Any) -> Counts:
+    """The counts of the ``n`` fights :func:`run_kernel` plays, each batch counted where it was played."""
+    return total(batches(count_batch, kernel, spec, n, **how))
 
 
-def _batches(
+def batches(
     unit: Callable[[Kernel, SimSpec, int, int], T],
     kernel: Kernel,
     spec: SimSpec,
     n: int,
-    workers: int,
-    progress: Progress | None,
-    start_method: str | None,
+    *,
+    workers: int = 1,
+    progress: Progress | None = None,
+    start_method: str | None = None,
 ) -> Iterator[T]:
-    """``unit`` of every batch of the run, in batch order."""
+    """``unit(kernel, spec, batch, size)`` of every batch of a run of ``n`` fights, in batch order: in this
+    process (``workers=1``) or on local processes started by ``start_method`` (:mod:`tactica.analysis.workers`)."""
     note = progress or (lambda _done: None)
     sizes = batch_sizes(n)
     if workers == 1 or len(sizes) == 1:
