@@ -69,7 +69,8 @@ def batches(
     start_method: str | None = None,
 ) -> Iterator[T]:
     """``unit(kernel, spec, batch, size)`` of every batch of a run of ``n`` fights, in batch order: in this
-    process (``workers=1``) or on local processes started by ``start_method`` (:mod:`tactica.analysis.workers`)."""
+    process (``workers=1``) or on local processes started by ``start_method``
+    (:mod:`tactica.analysis.workers`)."""
     note = progress or (lambda _done: None)
     sizes = batch_sizes(n)
     if workers == 1 or len(sizes) == 1:
