@@ -283,8 +283,13 @@ class Lanes:
     def end(self, winner: int, round_: int) -> bool:
         """Write out the fights ``winner`` has just won; False once no fight is left."""
         down = np.nonzero(self.fighters[1 - winner].hp <= 0)[0]
-        if not down.size:
-            return True
+        if down.size:
+            self._won(down, winner, round_)
+            if 4 * self.frozen >= self.fights.size:
+                self._drop()
+        return bool(self.fights.size)
+
+    def _won(self, down: Ints, winner: int, round_: int) -> None:
         fights, ends = self.fights[down], self.ends
         for i, fighter in enumerate(self.fighters):
             ends.hp[fights, i] = fighter.hp[down]
@@ -292,9 +297,6 @@ class Lanes:
         ends.winner[fights], ends.result[fights], ends.rounds[fights] = winner, WIN, round_
         self.going[down] = False
         self.frozen += down.size
-        if 4 * self.frozen >= self.fights.size:
-            self._drop()
-        return bool(self.fights.size)
 
     def cut_off(self) -> None:
         """Write out the hit points of the fights still going at the round limit."""

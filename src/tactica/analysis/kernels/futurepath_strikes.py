@@ -32,7 +32,7 @@ class Check:
     auto_hit: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: it holds arrays
 class StrikeTable:
     """Every outcome of one strike without Extra Damage, numbered as one roll of all the dice it may read
     (the check's, then ``rolls`` rolls of the damage dice; the first die the most significant digit, as
