@@ -12,7 +12,8 @@ import pytest
 
 from tactica.analysis.kernels import TapeDice, TapeMismatch, kernel_named
 from tactica.analysis.kernels.batches import BATCH, batch_sizes, count_kernel, run_kernel
-from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
+from tactica.analysis.kernels.counts import Counts
+from tactica.analysis.kernels.tables import outcome_rows
 from tactica.analysis.sim import game_of, run_fights, sim_spec
 from tactica.analysis.summary import summarize
 from tactica.analysis.tiers import choose_tier, simulate
@@ -78,7 +79,7 @@ def test_kernel_rows_and_summary_have_the_enginesshape(coin_only: CoinKernel) ->
         assert mine["seed"] is None and mine["actions"] is None
         for key, value in mine.items():
             assert None in (value, theirs[key]) or type(value) is type(theirs[key]), key
-    kernel = summarize_outcomes(spec, coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1))
+    kernel = Counts.of(coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1)).summary(spec)
     assert shape(kernel.to_dict()) == shape(summarize(spec, engine_rows).to_dict())
 
 
@@ -86,7 +87,7 @@ def test_kernel_summary_agrees_with_the_summary_of_its_rows(coin_only: CoinKerne
     """The array summary is the engine's summary of the same rows (quantiles, means, rates)."""
     spec = _spec()
     found = coin_only.run(load_scenario(DUEL).game, {}, 101, seed=5)
-    mine, theirs = summarize_outcomes(spec, found).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
+    mine, theirs = Counts.of(found).summary(spec).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
     assert _flat(mine) == pytest.approx(_flat(theirs))
 
 

@@ -1,5 +1,5 @@
-"""A kernel run in ``sim``'s words: the same summary (:class:`~tactica.analysis.summary.Summary`) and the
-same rows (one per fight, the engine's columns) as the reference engine gives, computed from arrays.
+"""A kernel run in ``sim``'s words: the same rows (one per fight, the engine's columns) as the reference
+engine gives, computed from arrays (the summary comes from :mod:`.counts`).
 
 What a kernel cannot give is empty in its rows: ``seed`` (a kernel fight is one lane of a batch, not an
 engine fight with a seed of its own) and ``actions`` (a kernel does not count actions)."""
@@ -7,9 +7,7 @@ engine fight with a seed of its own) and ``actions`` (a kernel does not count ac
 from __future__ import annotations
 
 from tactica.analysis.kernels.base import NEVER, RESULTS, Outcomes
-from tactica.analysis.kernels.counts import Counts
-from tactica.analysis.sim import Row, SimSpec
-from tactica.analysis.summary import Summary
+from tactica.analysis.sim import Row
 
 
 def outcome_rows(found: Outcomes, first: int = 0) -> list[Row]:
@@ -38,8 +36,3 @@ def outcome_rows(found: Outcomes, first: int = 0) -> list[Row]:
             row[f"{name}.taken"] = float(taken[i][j])
         rows.append(row)
     return rows
-
-
-def summarize_outcomes(spec: SimSpec, found: Outcomes) -> Summary:
-    """The summary the engine's rows of these fights would give (:func:`~tactica.analysis.summarize`)."""
-    return Counts.of(found).summary(spec)
