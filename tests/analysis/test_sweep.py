@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tactica.analysis.sweep import cell_specs, parse_vary, run_sweep, set_path
+from tactica.analysis.sweep import cell_specs, parse_vary, plan_sweep, run_sweep, set_path
 from tactica.engine import TacticaError
 from tactica.scenario import load_scenario
+from tests.kernels.conftest import shape
 
 DUEL = Path(__file__).resolve().parents[2] / "examples" / "futurepath" / "duel.yaml"
 
@@ -69,3 +70,40 @@ def test_more_hit_points_win_more_often() -> None:
     cells = run_sweep(scenario, [parse_vary("combatants.ada.hp=5,60")], 40, seed=2, workers=1)
     weak, strong = (c.summary.wins["red"].rate for c in cells)
     assert weak < strong
+
+
+def test_each_cell_runs_on_the_tier_sim_would_choose() -> None:
+    """Issue 16 B (sweep on the fast tier): a cell a kernel covers runs on it, a cell outside every kernel's
+    coverage on the engine, saying why; both tiers give cells of the same shape."""
+    cells = run_sweep(load_scenario(DUEL), [parse_vary("ai.blue=default,random")], 30, seed=1, workers=1)
+    assert [c.tier.name for c in cells] == ["kernel futurepath-duel", "reference engine"]
+    assert "futurepath-duel: the AI 'random'" in cells[1].tier.why
+    mine, theirs = (c.to_dict() for c in cells)
+    assert mine["tier"].keys() == theirs["tier"].keys()
+    assert shape({**mine, "tier": {}}) == shape({**theirs, "tier": {}})
+
+
+def test_a_sweep_over_the_duel_agrees_on_both_tiers() -> None:
+    """Issue 16 B: the same sweep on the kernel (20,000 fights a cell) and on the engine (400) gives each
+    cell's red win rate within 4 standard errors of the difference."""
+    scenario, vary = load_scenario(DUEL), [parse_vary("combatants.ada.hp=15,25")]
+    kernel = run_sweep(scenario, vary, 20_000, seed=1, engine="kernel", workers=1)
+    engine = run_sweep(scenario, vary, 400, seed=1, engine="reference", workers=1)
+    for mine, theirs in zip(kernel, engine, strict=True):
+        assert (mine.tier.kernel, theirs.tier.kernel) == ("futurepath-duel", None)
+        assert mine.values == theirs.values
+        p, q = mine.summary.wins["red"], theirs.summary.wins["red"]
+        se = (p.rate * (1 - p.rate) / p.total + q.rate * (1 - q.rate) / q.total) ** 0.5
+        assert abs(p.rate - q.rate) < 4 * se, (mine.values, p.rate, q.rate)
+
+
+def test_a_cell_no_tier_can_play_is_refused_before_any_fight() -> None:
+    """Issue 16 B: `--engine kernel` on a cell outside every kernel's coverage, or more fights than the
+    engine takes in a cell that runs on it, is one error naming the cell."""
+    scenario, vary = load_scenario(DUEL), [parse_vary("ai.blue=default,random")]
+    with pytest.raises(TacticaError, match=r"^--vary ai.blue=random: --engine kernel: no kernel covers: fut"):
+        plan_sweep(scenario, vary, 10, seed=1, engine="kernel")
+    with pytest.raises(TacticaError, match=r"^--vary ai.blue=random: -n 2000000: give 1 to 1,000,000 fights"):
+        plan_sweep(scenario, vary, 2_000_000, seed=1)
+    fast = plan_sweep(scenario, [parse_vary("ai.blue=default")], 2_000_000, seed=1)
+    assert fast[0].tier.kernel == "futurepath-duel"  # the fast tier takes up to 10,000,000 fights a cell

@@ -64,7 +64,14 @@ def test_exact_odds_too_large_suggest_an_estimate(tmp_path: Path) -> None:
         ),
         (["sim", "-n", "0"], "-n 0: give 1 to 10,000,000 fights (at most 1,000,000 on the reference engine)"),
         (["sim", "-n", "50000000"], "-n 50000000: give 1 to 10,000,000 fights"),
-        (["sweep", "--vary", "options.max_rounds=1,2", "-n", "2000000"], "-n 2000000: give 1 to 1,000,000"),
+        (
+            ["sweep", "--vary", "options.max_rounds=1,2", "-n", "20000000"],
+            "-n 20000000: give 1 to 10,000,000",
+        ),
+        (
+            ["sweep", "--vary", "options.max_rounds=1,2", "-n", "2000000", "--engine", "reference"],
+            "--vary options.max_rounds=1: -n 2000000: give 1 to 1,000,000 fights (on the reference engine",
+        ),
         (["odds", "--action", "ada end", "--samples", "0"], "--samples 0: give 1 to 1,000,000"),
         (["odds", "--action", "ada end", "--samples", "1000001"], "--samples 1000001: give 1 to 1,000,000"),
         (["fight", "--rounds", "0"], "--rounds 0: give 1 to 10,000 rounds"),

@@ -81,8 +81,9 @@ def test_sweep_prints_a_table_and_plots(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[1].startswith("combatants.ada.hp  red wins [95%]")
-    assert lines[2].startswith("5 ") and lines[3].startswith("40 ")
+    assert lines[1] == "tier: kernel futurepath-duel"
+    assert lines[2].startswith("combatants.ada.hp  red wins [95%]") and lines[2].endswith("  tier")
+    assert lines[3].startswith("5 ") and lines[4].startswith("40 ")
     assert plot.read_bytes()[:4] == b"\x89PNG"
     data = json.loads(
         invoke(
@@ -90,6 +91,32 @@ def test_sweep_prints_a_table_and_plots(tmp_path: Path) -> None:
         ).stdout
     )
     assert [c["values"] for c in data["cells"]] == [{"options.max_rounds": 1}, {"options.max_rounds": 2}]
+
+
+def test_sweep_says_which_tier_played_each_cell() -> None:
+    """Issue 16 B: `sweep` chooses the tier per cell as `sim` does, prints each tier (and why the engine) and
+    a tier column; `--engine reference` forces the engine; the JSON cells carry their tier."""
+    vary = ["--vary", "ai.blue=default,random", "-n", "10", "--workers", "1"]
+    lines = invoke("sweep", DUEL, *vary).stdout.splitlines()
+    assert lines[1] == "tier: kernel futurepath-duel"
+    assert lines[2].startswith("tier: reference engine (no kernel covers: futurepath-duel: the AI 'random'")
+    assert lines[4].endswith("  kernel futurepath-duel") and lines[5].endswith("  reference engine")
+    forced = invoke("sweep", DUEL, *vary, "--engine", "reference", "--json")
+    tiers = [c["tier"] for c in json.loads(forced.stdout)["cells"]]
+    assert [t["tier"] for t in tiers] == ["reference", "reference"]
+    assert tiers[0]["why"] == "--engine reference"
+
+
+def test_sweep_engine_kernel_outside_every_kernel_is_one_error() -> None:
+    """Issue 16 B: `--engine kernel` on a sweep with a cell no kernel covers fails before any fight, in one
+    line naming the cell and each kernel's reason; `--engine` takes the three tiers."""
+    result = invoke("sweep", DUEL, "--vary", "ai.blue=default,random", "-n", "10", "--engine", "kernel")
+    stderr = assert_bad_input(
+        result, "--vary ai.blue=random: --engine kernel: no kernel covers: futurepath-duel"
+    )
+    assert len(stderr.strip().splitlines()) == 1
+    wrong = invoke("sweep", DUEL, "--vary", "ai.blue=default", "-n", "10", "--engine", "fast")
+    assert_bad_input(wrong, "--engine fast: choose one of auto, reference, kernel")
 
 
 def test_sweep_bad_input_names_the_vary() -> None:

@@ -21,3 +21,13 @@ def coin_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[CoinKernel]:
     coin = CoinKernel()
     monkeypatch.setattr(kernels, "KERNELS", [coin])
     yield coin
+
+
+def shape(value: object) -> object:
+    """The shape of JSON-ready data: its keys, the shape of a list's first item, the type of a value (None as
+    a float: a NaN figure)."""
+    if isinstance(value, dict):
+        return {k: shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shape(v) for v in value[:1]]
+    return type(value).__name__ if value is not None else "float"

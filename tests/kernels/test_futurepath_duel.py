@@ -27,6 +27,7 @@ def _game(path: Any = TRADING, **changes: Any) -> Game:
     """The example's setup with ``changes`` (``options``, or a combatant's fields by id)."""
     setup = dict(load_scenario(path).game.setup)
     setup["options"] = {**setup.get("options", {}), **changes.pop("options", {})}
+    setup["weapons"] = {**setup.get("weapons", {}), **changes.pop("weapons", {})}
     setup["combatants"] = [{**c, **changes.get(c["id"], {})} for c in setup["combatants"]]
     return get_system("futurepath").new_game(setup)
 
@@ -34,9 +35,16 @@ def _game(path: Any = TRADING, **changes: Any) -> Game:
 #: Duels that reach every path of a strike: the tied initiative's roll-offs (duel.yaml); a Full Attack with
 #: Extra Damage and critical checks, an Attack then a Bonus Attack off-hand (trading-blows.yaml); the round
 #: limit; low hit points and CON (A13: dead below -CON mid-Full Attack); and the A7, A19, rule 21 options.
+#: Strikes without Extra Damage are looked up in a table: in a Full Attack on a target that may die below
+#: -CON before its second strike ("table full attack"), and with a x3 critical (three damage rolls).
 VARIANTS = {
     "duel": lambda: _game(DUEL),
     "trading-blows": lambda: _game(),
+    "table full attack": lambda: _game(blade={"extra_attacks": 1}, brick={"hp": 3, "con": 2}),
+    "table x3 critical": lambda: _game(
+        weapons={"great-axe": {"kind": "melee", "level": 3, "crit_range": 18, "crit_multiplier": 3}},
+        brick={"extra_damage": 0, "weapons": ["great-axe"], "drawn": ["great-axe"]},
+    ),
     "cut off": lambda: _game(options={"max_rounds": 2}),
     "instant death": lambda: _game(blade={"hp": 6}, brick={"hp": 5}),
     "options": lambda: _game(
@@ -72,6 +80,23 @@ def test_lockstep_reaches_the_rare_paths() -> None:
     assert (cut.result == 2).any() and (cut.result == 0).any()
     dead = KERNEL.run(VARIANTS["instant death"](), DEFAULT, 2000, 1)
     assert (dead.remaining["brick.hp"] < -10).any()  # a brawler's CON: dead, not dying
+    table = KERNEL.run(VARIANTS["table full attack"](), DEFAULT, 2000, 1)
+    assert (table.remaining["brick.hp"] < -2).any()  # dead below -CON (2) in a Full Attack of table strikes
+
+
+def test_the_variants_strike_both_ways() -> None:
+    """Issue 16 B (speed): a strike without Extra Damage is looked up in its table of outcomes, one with
+    Extra Damage is played die by die; the lockstep variants above prove both against the engine."""
+    tables = {}
+    for variant in ("trading-blows", "table full attack", "table x3 critical"):
+        duel = KERNEL.model(VARIANTS[variant](), DEFAULT)
+        assert not isinstance(duel, str)
+        tables[variant] = [[(b.strikes, b.table and b.table.rolls) for b in plan] for plan in duel.plans]
+    assert tables == {
+        "trading-blows": [[(1, None)], [(1, 2), (1, 2)]],
+        "table full attack": [[(1, None)], [(2, 2), (1, 2)]],
+        "table x3 critical": [[(1, 3)], [(1, 2), (1, 2)]],
+    }
 
 
 @pytest.mark.parametrize("variant", ["duel", "trading-blows"])

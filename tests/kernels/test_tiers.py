@@ -5,21 +5,23 @@ both tiers give the same shape of rows, summary and JSON. Played with the test k
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 
 import pytest
 
-from tactica.analysis.kernels import TapeDice, TapeMismatch
-from tactica.analysis.kernels.batches import BATCH, batch_sizes, run_kernel
-from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
-from tactica.analysis.sim import run_fights, sim_spec
+from tactica.analysis.kernels import TapeDice, TapeMismatch, kernel_named
+from tactica.analysis.kernels.batches import BATCH, batch_sizes, count_kernel, run_kernel
+from tactica.analysis.kernels.counts import Counts
+from tactica.analysis.kernels.tables import outcome_rows
+from tactica.analysis.sim import game_of, run_fights, sim_spec
 from tactica.analysis.summary import summarize
 from tactica.analysis.tiers import choose_tier, simulate
 from tactica.engine import TacticaError
 from tactica.scenario import load_scenario
 from tests.cli.test_commands import invoke
 from tests.kernels.coin import CoinKernel
-from tests.kernels.conftest import DUEL, SKIRMISH
+from tests.kernels.conftest import DUEL, SKIRMISH, shape
 
 
 def _spec(path: Path = DUEL, ai: tuple[str, ...] = ()):
@@ -67,7 +69,7 @@ def test_a_cluster_runs_the_engine_and_kernel_refuses_it(coin_only: CoinKernel) 
         choose_tier(_spec(), "kernel", cluster="tcp://x:1")
 
 
-def test_kernel_rows_and_summary_have_the_engines_shape(coin_only: CoinKernel) -> None:
+def test_kernel_rows_and_summary_have_the_enginesshape(coin_only: CoinKernel) -> None:
     """Issue 16 B: the same rows (columns, order, types; seed and actions empty) and summary from either tier."""
     spec = _spec()
     engine_rows = run_fights(spec, 4, workers=1)
@@ -77,16 +79,33 @@ def test_kernel_rows_and_summary_have_the_engines_shape(coin_only: CoinKernel) -
         assert mine["seed"] is None and mine["actions"] is None
         for key, value in mine.items():
             assert None in (value, theirs[key]) or type(value) is type(theirs[key]), key
-    kernel = summarize_outcomes(spec, coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1))
-    assert _shape(kernel.to_dict()) == _shape(summarize(spec, engine_rows).to_dict())
+    kernel = Counts.of(coin_only.run(load_scenario(DUEL).game, {}, 40, seed=1)).summary(spec)
+    assert shape(kernel.to_dict()) == shape(summarize(spec, engine_rows).to_dict())
 
 
 def test_kernel_summary_agrees_with_the_summary_of_its_rows(coin_only: CoinKernel) -> None:
     """The array summary is the engine's summary of the same rows (quantiles, means, rates)."""
     spec = _spec()
     found = coin_only.run(load_scenario(DUEL).game, {}, 101, seed=5)
-    mine, theirs = summarize_outcomes(spec, found).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
+    mine, theirs = Counts.of(found).summary(spec).to_dict(), summarize(spec, outcome_rows(found)).to_dict()
     assert _flat(mine) == pytest.approx(_flat(theirs))
+
+
+def test_a_copy_of_a_kernel_finds_the_model_already_worked_out() -> None:
+    """Issue 16 B, 2 workers: a worker is sent a copy of the kernel with every batch, and must not work the
+    model out again for each (7-10 ms of a batch's 25 ms)."""
+    kernel, spec = kernel_named("futurepath-duel"), _spec()
+    model = kernel.model(game_of(spec), spec.ai)
+    assert pickle.loads(pickle.dumps(kernel)).model(game_of(spec), spec.ai) is model
+
+
+def test_batches_counted_on_workers_summarize_as_their_rows_do() -> None:
+    """Issue 16 B, 2 workers: each worker sends back its batches' counts, not their arrays, and the summary of
+    the summed counts is exactly the engine's summary of the same fights' rows (quantiles, means, rates)."""
+    spec, n = _spec(), BATCH + 999
+    kernel = kernel_named("futurepath-duel")
+    counts = count_kernel(kernel, spec, n, workers=2, start_method="fork")
+    assert counts.summary(spec) == summarize(spec, outcome_rows(run_kernel(kernel, spec, n)))
 
 
 def _flat(value: object, at: str = "") -> dict[str, object]:
@@ -95,14 +114,6 @@ def _flat(value: object, at: str = "") -> dict[str, object]:
     if isinstance(value, list):
         return {k: v for i, item in enumerate(value) for k, v in _flat(item, f"{at}[{i}]").items()}
     return {at: value}
-
-
-def _shape(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _shape(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shape(v) for v in value[:1]]
-    return type(value).__name__ if value is not None else "float"
 
 
 def test_batches_do_not_depend_on_the_workers(coin_only: CoinKernel) -> None:
@@ -154,7 +165,7 @@ def test_sim_says_which_tier_ran(coin_only: CoinKernel) -> None:
         "why": "--engine reference",
         "coverage": {},
     }
-    assert _shape(mine) == _shape(theirs) | {"tier": _shape(mine["tier"])}
+    assert shape(mine) == shape(theirs) | {"tier": shape(mine["tier"])}
 
 
 def test_sim_engine_kernel_refuses_in_one_line(coin_only: CoinKernel) -> None:

@@ -1,5 +1,6 @@
 """A grid of variations of one scenario — a weapon, a stat, a rule option, a side's AI — each simulated with
-the same seeds (common random numbers: differences between cells come from the variation, not the dice).
+the same seeds (common random numbers: differences between cells come from the variation, not the dice), each
+on the tier ``sim`` would choose for it (a kernel where one covers the cell, else the reference engine).
 
 ``--vary PATH=VALUES`` names a place in the scenario's setup by dotted path (a list entry by its ``id`` or
 ``name``, or its index), or ``ai.SIDE`` for a side's policy, and the values to try, comma-separated (each read
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tactica.analysis.limits import MAX_CELLS
-from tactica.analysis.sim import Progress, SimSpec, run_fights, spec_for
-from tactica.analysis.summary import Summary, summarize
+from tactica.analysis.sim import Progress, SimSpec, spec_for
+from tactica.analysis.summary import Summary
+from tactica.analysis.tiers import Tier, choose_tier, require_engine, require_fights, simulate
 from tactica.engine import TacticaError
 from tactica.files import FileError, brief, parse_yaml
 from tactica.scenario import Scenario
@@ -35,15 +37,25 @@ class Variation:
 
 
 @dataclass(frozen=True)
-class Cell:
-    """One combination of varied values and its summary."""
+class Plan:
+    """One combination of varied values: its run spec and the tier that plays it."""
 
     values: dict[str, Any]
     spec: SimSpec
+    tier: Tier
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of varied values, the tier that played it, and its summary."""
+
+    values: dict[str, Any]
+    spec: SimSpec
+    tier: Tier
     summary: Summary
 
     def to_dict(self) -> dict[str, Any]:
-        return {"values": self.values, "summary": self.summary.to_dict()}
+        return {"values": self.values, "tier": self.tier.to_dict(), "summary": self.summary.to_dict()}
 
 
 def parse_vary(text: str) -> Variation:
@@ -93,10 +105,54 @@ def cell_specs(
         try:
             game = scenario.system.new_game(setup)
         except TacticaError as error:
-            shown = ", ".join(f"{p}={v}" for p, v in values.items())
-            raise TacticaError(f"--vary {shown}: {error}") from None
+            raise TacticaError(f"--vary {_shown(values)}: {error}") from None
         cells.append((values, spec_for(game, preset, seed=seed, ai=given)))
     return cells
+
+
+def plan_sweep(
+    scenario: Scenario,
+    variations: Sequence[Variation],
+    n: int,
+    *,
+    seed: int,
+    ai: Sequence[str] = (),
+    engine: str = "auto",
+    cluster: str | None = None,
+) -> list[Plan]:
+    """Every cell with the tier that will play it, chosen as ``sim`` chooses (:func:`~.tiers.choose_tier`)
+    and checked against ``n`` before any fight is played; a cell no tier can play (``--engine kernel``
+    outside every kernel's coverage, ``-n`` over the engine's limit) is an error naming its values."""
+    require_engine(engine)
+    plans = []
+    for values, spec in cell_specs(scenario, variations, seed=seed, ai=ai):
+        try:
+            tier = choose_tier(spec, engine, cluster=cluster)
+            require_fights(n, tier)
+        except TacticaError as error:
+            raise TacticaError(f"--vary {_shown(values)}: {error}") from None
+        plans.append(Plan(values, spec, tier))
+    return plans
+
+
+def play_sweep(
+    plans: Sequence[Plan],
+    n: int,
+    *,
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+) -> list[Cell]:
+    """Simulate ``n`` fights of every planned cell on its tier."""
+    return [
+        Cell(
+            p.values,
+            p.spec,
+            p.tier,
+            simulate(p.spec, n, p.tier, workers=workers, cluster=cluster, progress=progress).summary,
+        )
+        for p in plans
+    ]
 
 
 def run_sweep(
@@ -106,19 +162,20 @@ def run_sweep(
     *,
     seed: int = 0,
     ai: Sequence[str] = (),
+    engine: str = "auto",
     workers: int | None = None,
     cluster: str | None = None,
     progress: Progress | None = None,
 ) -> list[Cell]:
-    """Simulate ``n`` fights for every combination of the varied values."""
-    return [
-        Cell(
-            values,
-            spec,
-            summarize(spec, run_fights(spec, n, workers=workers, cluster=cluster, progress=progress)),
-        )
-        for values, spec in cell_specs(scenario, variations, seed=seed, ai=ai)
-    ]
+    """Simulate ``n`` fights for every combination of the varied values, each on the tier ``engine``
+    chooses for it (``auto``: a kernel where one covers the cell, else the reference engine)."""
+    plans = plan_sweep(scenario, variations, n, seed=seed, ai=ai, engine=engine, cluster=cluster)
+    return play_sweep(plans, n, workers=workers, cluster=cluster, progress=progress)
+
+
+def _shown(values: Mapping[str, Any]) -> str:
+    """A cell's values as ``--vary`` gives them."""
+    return ", ".join(f"{p}={v}" for p, v in values.items())
 
 
 def set_path(data: MutableMapping[str, Any], path: str, value: Any) -> Any:

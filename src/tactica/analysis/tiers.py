@@ -31,9 +31,14 @@ class Tier:
     why: str = ""
     coverage: Mapping[str, str | None] = field(default_factory=dict)
 
+    @property
+    def name(self) -> str:
+        """'kernel NAME' or 'reference engine'."""
+        return f"kernel {self.kernel}" if self.kernel else "reference engine"
+
     def text(self) -> str:
         """'kernel NAME' or 'reference engine (WHY)'."""
-        return f"kernel {self.kernel}" if self.kernel else f"reference engine ({self.why})"
+        return self.name if self.kernel else f"{self.name} ({self.why})"
 
     def details(self) -> list[str]:
         """Each kernel of the system and whether it covers the run (``sim -v``)."""
@@ -55,8 +60,7 @@ def choose_tier(spec: SimSpec, engine: str = "auto", *, cluster: str | None = No
     """The tier that plays ``spec``'s fights (see the module's docstring)."""
     from tactica.analysis.kernels import coverage
 
-    if engine not in ENGINES:
-        raise TacticaError(f"--engine {engine}: choose one of {', '.join(ENGINES)}")
+    require_engine(engine)
     if engine == "reference":
         return Tier(None, "--engine reference")
     found = coverage(game_of(spec), spec.ai)
@@ -73,6 +77,12 @@ def choose_tier(spec: SimSpec, engine: str = "auto", *, cluster: str | None = No
     return Tier(chosen, "", found)
 
 
+def require_engine(engine: str) -> None:
+    """Refuse an ``--engine`` that is not one of :data:`ENGINES`."""
+    if engine not in ENGINES:
+        raise TacticaError(f"--engine {engine}: choose one of {', '.join(ENGINES)}")
+
+
 def _uncovered(spec: SimSpec, found: Mapping[str, str | None]) -> str:
     if not found:
         return f"no kernel covers: there is no kernel for {spec.system}"
@@ -81,7 +91,8 @@ def _uncovered(spec: SimSpec, found: Mapping[str, str | None]) -> str:
 
 @dataclass(frozen=True)
 class SimRun:
-    """A run's summary, and its rows made on demand (a kernel's million rows are costly to build)."""
+    """A run's summary, and its rows made on demand (a kernel's million rows are costly to build: its summary
+    comes from each batch's counts, and its rows replay the same batches)."""
 
     tier: Tier
     summary: Summary
@@ -98,16 +109,27 @@ def simulate(
     progress: Progress | None = None,
 ) -> SimRun:
     """Play ``n`` fights of ``spec`` on ``tier``: the summary and the rows."""
+    require_fights(n, tier)
     if tier.kernel is None:
-        require_range("-n", n, 1, MAX_FIGHTS, "fights", "on the reference engine; more on the fast tier")
         rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=progress)
         return SimRun(tier, summarize(spec, rows), lambda: rows)
     from tactica.analysis.kernels import kernel_named
-    from tactica.analysis.kernels.batches import run_kernel
-    from tactica.analysis.kernels.tables import outcome_rows, summarize_outcomes
+    from tactica.analysis.kernels.batches import count_kernel, run_kernel
+    from tactica.analysis.kernels.tables import outcome_rows
 
-    require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights on the fast tier")
     workers = cores() if workers is None else workers
     require_range("--workers", workers, 1, MAX_WORKERS, "workers")
-    found = run_kernel(kernel_named(tier.kernel), spec, n, workers=workers, progress=progress)
-    return SimRun(tier, summarize_outcomes(spec, found), lambda: outcome_rows(found))
+    kernel = kernel_named(tier.kernel)
+    counts = count_kernel(kernel, spec, n, workers=workers, progress=progress)
+    # The rows, when asked for, replay the same batches (they depend only on the spec, N and the seed).
+    return SimRun(
+        tier, counts.summary(spec), lambda: outcome_rows(run_kernel(kernel, spec, n, workers=workers))
+    )
+
+
+def require_fights(n: int, tier: Tier) -> None:
+    """Refuse ``n`` fights outside the tier's range."""
+    if tier.kernel is None:
+        require_range("-n", n, 1, MAX_FIGHTS, "fights", "on the reference engine; more on the fast tier")
+    else:
+        require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights on the fast tier")

@@ -235,6 +235,15 @@ ClusterOption = Annotated[
     ),
 ]
 
+EngineOption = Annotated[
+    str,
+    typer.Option(
+        "--engine",
+        metavar="TIER",
+        help="auto: a kernel when one covers the scenario, else the reference engine; reference; kernel.",
+    ),
+]
+
 
 @app.command()
 @guarded
@@ -252,14 +261,7 @@ def sim(
     plot: Annotated[
         Path | None, typer.Option("--plot", metavar="FILE", help="Write a PNG of the results.")
     ] = None,
-    engine: Annotated[
-        str,
-        typer.Option(
-            "--engine",
-            metavar="TIER",
-            help="auto: a kernel when one covers the scenario, else the reference engine; reference; kernel.",
-        ),
-    ] = "auto",
+    engine: EngineOption = "auto",
     verbose: Annotated[
         bool, typer.Option("-v", "--verbose", help="Say why each kernel covers the run or not.")
     ] = False,
@@ -295,13 +297,16 @@ def sweep(
         Path | None,
         typer.Option("--plot", metavar="FILE", help="Write a PNG of win rate against the values."),
     ] = None,
+    engine: EngineOption = "auto",
     as_json: JsonFlag = False,
 ) -> None:
     """Simulate every combination of the varied values: a table (and plot) of win rates with intervals."""
-    check_ranges(seed=seed, fights=n)
+    check_ranges(seed=seed)
+    require_range("-n", n, 1, MAX_KERNEL_FIGHTS, "fights", "at most 1,000,000 on the reference engine")
     workers = local_workers(workers, cluster)
     scenario_seed = load_scenario(file).seed if seed is None else seed
-    studies.sweep(file, vary, n, scenario_seed, workers, cluster, ai or [], plot, as_json)
+    run = studies.SimRequest(n, scenario_seed, workers, cluster, ai or [], engine)
+    studies.sweep(file, vary, run, plot, as_json)
 
 
 @app.command()

@@ -13,9 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from tactica.analysis import action_odds, scenario_fight
 from tactica.analysis.odds import ActionOdds
 from tactica.analysis.plots import plot_run, plot_sweep
-from tactica.analysis.sim import run_fights, sim_spec
-from tactica.analysis.summary import summarize
-from tactica.analysis.sweep import Cell, cell_specs, parse_vary
+from tactica.analysis.sim import sim_spec
+from tactica.analysis.sweep import Cell, parse_vary, plan_sweep, play_sweep
 from tactica.analysis.table import write_rows
 from tactica.analysis.tiers import choose_tier, simulate
 from tactica.cli.output import console, emit_json, say, say_all
@@ -94,53 +93,46 @@ def sim(file: Path, ask: SimRequest, out: Path | None, plot: Path | None, as_jso
     say_all(f"wrote {path}" for path in written)
 
 
-def sweep(
-    file: Path,
-    vary: Sequence[str],
-    n: int,
-    seed: int,
-    workers: int | None,
-    cluster: str | None,
-    ai: Sequence[str],
-    plot: Path | None,
-    as_json: bool,
-) -> None:
-    """The sim summary for every combination of the varied values; a table and a plot."""
+def sweep(file: Path, vary: Sequence[str], ask: SimRequest, plot: Path | None, as_json: bool) -> None:
+    """The sim summary for every combination of the varied values, each on the tier ``ask.engine`` chooses
+    for it; a table and a plot."""
     _check_outputs(None, plot)
     scenario = load_scenario(file)
     variations = [parse_vary(v) for v in vary]
-    specs = cell_specs(scenario, variations, seed=seed, ai=ai)
-    cells: list[Cell] = []
-    with progress_bar(n * len(specs), f"{scenario.name}: {len(specs)} cells", quiet=as_json) as advance:
-        for values, spec in specs:
-            rows = run_fights(spec, n, workers=workers, cluster=cluster, progress=advance)
-            cells.append(Cell(values, spec, summarize(spec, rows)))
+    plans = plan_sweep(
+        scenario, variations, ask.n, seed=ask.seed, ai=ask.ai, engine=ask.engine, cluster=ask.cluster
+    )
+    label = f"{scenario.name}: {len(plans)} cells"
+    with progress_bar(ask.n * len(plans), label, quiet=as_json) as advance:
+        cells = play_sweep(plans, ask.n, workers=ask.workers, cluster=ask.cluster, progress=advance)
     paths = [v.path for v in variations]
     written = [str(plot_sweep(cells, paths, plot, scenario.name))] if plot else []
     if as_json:
         emit_json(
             {
                 "scenario": scenario.name,
-                "fights_per_cell": n,
-                "seed": seed,
+                "fights_per_cell": ask.n,
+                "seed": ask.seed,
                 "cells": [c.to_dict() for c in cells],
                 "written": written,
             }
         )
         return
     say(
-        f"{scenario.name} — {scenario.system.name}: {n} fights per cell, seed {seed}"
+        f"{scenario.name} — {scenario.system.name}: {ask.n} fights per cell, seed {ask.seed}"
         " (the same seeds in every cell)"
     )
+    say_all(f"tier: {text}" for text in dict.fromkeys(c.tier.text() for c in cells))
     say_all(sweep_table(cells, paths))
     say_all(f"wrote {path}" for path in written)
 
 
 def sweep_table(cells: Sequence[Cell], paths: Sequence[str]) -> list[str]:
-    """One line per cell: the varied values, each side's win rate with its interval, draws, length."""
+    """One line per cell: the varied values, each side's win rate with its interval, draws, length, the tier
+    that played it."""
     sides = list(cells[0].summary.wins)
     unit = cells[0].summary.round_unit
-    head = [*paths, *(f"{s} wins [95%]" for s in sides), "draw", "cut off", f"mean {unit}"]
+    head = [*paths, *(f"{s} wins [95%]" for s in sides), "draw", "cut off", f"mean {unit}", "tier"]
     body = [
         [
             *(str(c.values[p]) for p in paths),
@@ -148,6 +140,7 @@ def sweep_table(cells: Sequence[Cell], paths: Sequence[str]) -> list[str]:
             f"{c.summary.draws.rate:.1%}",
             f"{c.summary.cut_off.rate:.1%}",
             f"{c.summary.rounds.mean:.1f}",
+            c.tier.name,
         ]
         for c in cells
     ]

@@ -26,9 +26,11 @@ RESULTS = ("win", "draw", "cut off")
 WIN, DRAW, CUT_OFF = range(3)
 #: ``Outcomes.out_round`` of a combatant who never went out of action.
 NEVER = -1
-#: Models a kernel keeps (per game and policies) before it forgets them all.
-MODELS_KEPT = 16
+#: Models this process keeps (per kernel, game and policies) before it forgets them all.
+MODELS_KEPT = 64
 M = TypeVar("M")
+#: The models kept, by kernel (class and name), game (its id) and policies: the game, and its model.
+_MODELS: dict[tuple[type, str, int, tuple[tuple[str, str], ...]], tuple[Game, Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,14 @@ class Outcomes:
         """(n, combatants): out of action at the end."""
         out: npt.NDArray[np.bool_] = self.out_round != NEVER
         return out
+
+    @property
+    def first_out(self) -> npt.NDArray[np.int32]:
+        """Per fight, the first round anybody went out of action (:data:`NEVER` for nobody)."""
+        first = np.full(len(self), NEVER, dtype=np.int32).view(np.uint32)
+        for j in range(len(self.names)):  # column by column: far faster than a minimum across each row
+            np.minimum(first, self.out_round[:, j].astype(np.uint32), out=first)  # NEVER: the largest
+        return first.view(np.int32)
 
 
 class Result:
@@ -114,23 +124,19 @@ class Kernel(ABC):
         tape.finish()
         return found
 
-    def __getstate__(self) -> dict[str, Any]:
-        """A kernel goes to worker processes without the models it remembers (they hold games)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_models"}
-
     def remembered(
         self, game: Game, ai: Mapping[str, str], make: Callable[[Game, Mapping[str, str]], M]
     ) -> M:
-        """``make(game, ai)`` (a kernel's model of the fight: worked out once per game and policies, as every
-        batch and every replay asks for it again)."""
-        key = (id(game), tuple(sorted(ai.items())))
-        cache: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Game, Any]]
-        cache = self.__dict__.setdefault("_models", {})
-        found = cache.get(key)
+        """``make(game, ai)`` (a kernel's model of the fight: worked out once per process, game and policies,
+        as every batch and every replay asks for it again; a worker process is sent a copy of the kernel
+        with each batch, and finds the model its first batch worked out, or the one the parent had when it
+        forked)."""
+        key = (type(self), self.name, id(game), tuple(sorted(ai.items())))
+        found = _MODELS.get(key)
         if found is None or found[0] is not game:
-            if len(cache) >= MODELS_KEPT:
-                cache.clear()
-            found = cache[key] = (game, make(game, ai))
+            if len(_MODELS) >= MODELS_KEPT:
+                _MODELS.clear()
+            found = _MODELS[key] = (game, make(game, ai))
         model: M = found[1]
         return model
 

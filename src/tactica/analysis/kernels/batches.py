@@ -12,8 +12,10 @@ import gc
 import hashlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
+from tactica.analysis.kernels.counts import Counts, total
 from tactica.analysis.sim import SimSpec, game_of
 from tactica.analysis.workers import worker_context
 
@@ -22,6 +24,7 @@ from tactica.analysis.workers import worker_context
 BATCH = 1 << 16
 
 Progress = Callable[[int], None]
+T = TypeVar("T")
 
 
 def batch_seed(seed: int, batch: int) -> int:
@@ -36,11 +39,27 @@ def batch_sizes(n: int) -> list[int]:
 
 
 def play_batch(kernel: Kernel, spec: SimSpec, batch: int, size: int) -> Outcomes:
-    """Batch number ``batch`` of the run (the unit of work a worker gets)."""
+    """Batch number ``batch`` of the run."""
     return kernel.run(game_of(spec), spec.ai, size, batch_seed(spec.seed, batch))
 
 
-def run_kernel(
+def count_batch(kernel: Kernel, spec: SimSpec, batch: int, size: int) -> Counts:
+    """The counts of batch number ``batch`` (what a worker sends back for a summary)."""
+    return Counts.of(play_batch(kernel, spec, batch, size))
+
+
+def run_kernel(kernel: Kernel, spec: SimSpec, n: int, **how: Any) -> Outcomes:
+    """Play ``n`` fights with ``kernel`` (``how``: as for :func:`batches`); the outcomes in fight order."""
+    return joined(list(batches(play_batch, kernel, spec, n, **how)))
+
+
+def count_kernel(kernel: Kernel, spec: SimSpec, n: int, **how: Any) -> Counts:
+    """The counts of the ``n`` fights :func:`run_kernel` plays, each batch counted where it was played."""
+    return total(batches(count_batch, kernel, spec, n, **how))
+
+
+def batches(
+    unit: Callable[[Kernel, SimSpec, int, int], T],
     kernel: Kernel,
     spec: SimSpec,
     n: int,
@@ -48,31 +67,35 @@ def run_kernel(
     workers: int = 1,
     progress: Progress | None = None,
     start_method: str | None = None,
-) -> Outcomes:
-    """Play ``n`` fights with ``kernel``: in this process (``workers=1``) or on local
-    processes, batch by batch; the outcomes in fight order."""
+) -> Iterator[T]:
+    """``unit(kernel, spec, batch, size)`` of every batch of a run of ``n`` fights, in batch order: in this
+    process (``workers=1``) or on local processes started by ``start_method``
+    (:mod:`tactica.analysis.workers`)."""
     note = progress or (lambda _done: None)
     sizes = batch_sizes(n)
     if workers == 1 or len(sizes) == 1:
-        pieces: Iterator[Outcomes] = (play_batch(kernel, spec, b, size) for b, size in enumerate(sizes))
+        pieces: Iterator[T] = (unit(kernel, spec, b, size) for b, size in enumerate(sizes))
     else:
-        pieces = _on_processes(kernel, spec, sizes, workers, start_method)
-    done = []
-    for piece in pieces:
-        done.append(piece)
-        note(len(piece))
-    return joined(done)
+        pieces = _on_processes(unit, kernel, spec, sizes, workers, start_method)
+    for size, piece in zip(sizes, pieces, strict=True):
+        note(size)
+        yield piece
 
 
 def _on_processes(
-    kernel: Kernel, spec: SimSpec, sizes: list[int], workers: int, start_method: str | None
-) -> Iterator[Outcomes]:
+    unit: Callable[[Kernel, SimSpec, int, int], T],
+    kernel: Kernel,
+    spec: SimSpec,
+    sizes: list[int],
+    workers: int,
+    start_method: str | None,
+) -> Iterator[T]:
     context = worker_context(start_method)
     with ProcessPoolExecutor(max_workers=min(workers, len(sizes)), mp_context=context) as pool:
         gc.freeze()  # as in the engine's sim: forked workers need not copy the pages of what exists now
         try:
-            futures = [pool.submit(play_batch, kernel, spec, b, size) for b, size in enumerate(sizes)]
+            futures = [pool.submit(unit, kernel, spec, b, size) for b, size in enumerate(sizes)]
         finally:
             gc.unfreeze()
-        for future in futures:  # in batch order: the outcomes are joined as they come
+        for future in futures:  # in batch order
             yield future.result()

@@ -14,6 +14,7 @@ plays that one fight, as one lane or none: the kernel must ask for the engine's 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -23,6 +24,8 @@ import numpy.typing as npt
 from tactica.engine import TacticaError
 
 IntArray = npt.NDArray[np.int64]
+#: Dice of one kind: (count, sides).
+Pair = tuple[int, int]
 
 
 class TapeMismatch(TacticaError):
@@ -84,3 +87,30 @@ class TapeDice:
             raise TapeMismatch(
                 f"the kernel read {self.pos} of the tape's {len(self.faces)} faces: the engine rolled more"
             )
+
+
+def outcome(dice: KernelDice, kinds: Sequence[Pair], lanes: int) -> IntArray:
+    """The outcome of rolling ``kinds`` ((count, sides), in order) in each lane, numbered as in
+    :func:`outcome_faces`: from the tape, the number of the faces the engine rolled; from a generator, a
+    uniform number (every outcome of independent dice is equally likely: the same distribution)."""
+    if isinstance(dice, GeneratorDice):
+        return dice.rng.integers(0, outcomes_of(kinds), size=lanes)
+    number = np.zeros(lanes, dtype=np.int64)
+    for count, sides in kinds:
+        for face in dice.roll(sides, count, lanes).T:
+            number = number * sides + face - 1
+    return number
+
+
+def outcomes_of(kinds: Sequence[Pair]) -> int:
+    """How many outcomes rolling ``kinds`` has."""
+    return math.prod(sides**count for count, sides in kinds)
+
+
+def outcome_faces(kinds: Sequence[Pair]) -> IntArray:
+    """Every outcome of rolling ``kinds``, one row of faces each, in the order of :func:`outcome`'s numbers
+    (the first die is the most significant digit)."""
+    bases = [sides for count, sides in kinds for _ in range(count)]
+    if not bases:
+        return np.zeros((1, 0), dtype=np.int64)  # no dice: one outcome
+    return np.indices(bases).reshape(len(bases), -1).T + 1

@@ -15,16 +15,14 @@ after round ``max_rounds``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 import numpy as np
-import numpy.typing as npt
 
 from tactica.ai import make_policies
 from tactica.analysis.kernels.base import CUT_OFF, WIN, ModelKernel, Outcomes, duel_outcomes
 from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.futurepath_strikes import Blow, Check, Ints, Rules, Target, act
+from tactica.analysis.kernels.futurepath_strikes import Blow, Check, Ints, Rules, Target, act, table_of
 from tactica.engine import Action, Fight, Game
 from tactica.systems.futurepath import turns
 from tactica.systems.futurepath.attacks import (
@@ -46,6 +44,8 @@ POLICIES = ("default", "trading-blows")
 BLOWS = ("attack", "full-attack", "bonus-attack")
 #: Hit points given to both fighters while the plans are played out (nobody drops there).
 OUT_OF_REACH = 10**9
+#: The hit points of both fighters in a fight that has ended while its lane waits to be dropped.
+ENDED = 1 << 40
 #: The d20 of initiative roll-offs, re-rolled while tied at most this often (rule 2, ``turns._roll_off``).
 ROLL_OFFS = 20
 
@@ -75,7 +75,7 @@ def blow(game: FuturePathGame, state: FuturePathState, action: Action) -> Blow |
         options.critical_auto_hit,
     )
     full = action.verb == "full-attack"
-    return Blow(
+    numbers = Blow(
         check,
         tuple((t.count, t.die.sides) for t in expr.terms),
         expr.constant,
@@ -85,6 +85,7 @@ def blow(game: FuturePathGame, state: FuturePathState, action: Action) -> Blow |
         sheet.extra_damage if full else 0,
         1 + sheet.extra_attacks if full else 1,
     )
+    return replace(numbers, table=table_of(numbers, rules_of(game)))
 
 
 def rules_of(game: FuturePathGame) -> Rules:
@@ -246,15 +247,70 @@ def play(duel: Duel, dice: KernelDice) -> Outcomes:
     """``dice.fights`` fights of the duel."""
     n = dice.fights
     first = initiative(duel, dice, n)
-    hp = np.tile(np.array(duel.hp, dtype=np.int64), (n, 1))
-    winner = np.full(n, -1, dtype=np.int8)
-    result = np.full(n, CUT_OFF, dtype=np.int8)
-    rounds = np.full(n, duel.max_rounds, dtype=np.int32)
+    ends = Ends(duel, n)
     for leader in (0, 1):
         lanes = np.nonzero(first == leader)[0]
         if lanes.size:
-            _fight(duel, dice, lanes, leader, (hp, winner, result, rounds))
-    return duel_outcomes(duel.names, duel.sides, duel.hp, hp, winner, result, rounds)
+            _fight(duel, dice, Lanes(duel, lanes, ends), leader)
+    return duel_outcomes(duel.names, duel.sides, duel.hp, ends.hp, ends.winner, ends.result, ends.rounds)
+
+
+class Ends:
+    """How each fight of a batch ended: hit points left, winner, result, rounds (cut off until it ends)."""
+
+    def __init__(self, duel: Duel, n: int) -> None:
+        self.hp = np.tile(np.array(duel.hp, dtype=np.int64), (n, 1))
+        self.winner = np.full(n, -1, dtype=np.int8)
+        self.result = np.full(n, CUT_OFF, dtype=np.int8)
+        self.rounds = np.full(n, duel.max_rounds, dtype=np.int32)
+
+
+class Lanes:
+    """The fights being played, one lane each: both fighters' hit points. A fight that ends is written to
+    its :class:`Ends` at once, and its lane is *frozen* (both fighters at :data:`ENDED` hit points: it cannot
+    end again) until a quarter of the lanes are frozen, when they are dropped: fewer copies than dropping
+    them after every action. A frozen lane's dice are drawn for nothing, which changes no other fight; with
+    one lane (a tape), an ended fight is dropped before another die is read."""
+
+    def __init__(self, duel: Duel, lanes: Ints, ends: Ends) -> None:
+        rules = duel.rules
+        self.fights = lanes
+        self.fighters = [Target(ends.hp[lanes, i].copy(), duel.con[i], rules.instant_death) for i in (0, 1)]
+        self.ends = ends
+        self.going = np.ones(lanes.size, dtype=np.bool_)
+        self.frozen = 0
+
+    def end(self, winner: int, round_: int) -> bool:
+        """Write out the fights ``winner`` has just won; False once no fight is left."""
+        down = np.nonzero(self.fighters[1 - winner].hp <= 0)[0]
+        if down.size:
+            self._won(down, winner, round_)
+            if 4 * self.frozen >= self.fights.size:
+                self._drop()
+        return bool(self.fights.size)
+
+    def _won(self, down: Ints, winner: int, round_: int) -> None:
+        fights, ends = self.fights[down], self.ends
+        for i, fighter in enumerate(self.fighters):
+            ends.hp[fights, i] = fighter.hp[down]
+            fighter.hp[down] = ENDED
+        ends.winner[fights], ends.result[fights], ends.rounds[fights] = winner, WIN, round_
+        self.going[down] = False
+        self.frozen += down.size
+
+    def cut_off(self) -> None:
+        """Write out the hit points of the fights still going at the round limit."""
+        fights = self.fights[self.going]
+        for i, fighter in enumerate(self.fighters):
+            self.ends.hp[fights, i] = fighter.hp[self.going]
+
+    def _drop(self) -> None:
+        keep = self.going
+        self.fights = self.fights[keep]
+        for fighter in self.fighters:
+            fighter.keep(keep)
+        self.going = np.ones(self.fights.size, dtype=np.bool_)
+        self.frozen = 0
 
 
 def initiative(duel: Duel, dice: KernelDice, n: int) -> Ints:
@@ -273,27 +329,12 @@ def initiative(duel: Duel, dice: KernelDice, n: int) -> Ints:
     return first
 
 
-def _fight(duel: Duel, dice: KernelDice, lanes: Ints, leader: int, out: tuple[npt.NDArray[Any], ...]) -> None:
-    """Play the fights ``lanes`` whose ``leader`` acts first each round; write hit points and results."""
-    hp, winner, result, rounds = out
-    rules = duel.rules
-    fighters = [Target(hp[lanes, i].copy(), duel.con[i], rules.instant_death) for i in (0, 1)]
+def _fight(duel: Duel, dice: KernelDice, lanes: Lanes, leader: int) -> None:
+    """Play the fights of ``lanes``, whose ``leader`` acts first each round, to their ends."""
     for round_ in range(1, duel.max_rounds + 1):
         for x in (leader, 1 - leader):
-            target = fighters[1 - x]
             for numbers in duel.plans[x]:
-                act(numbers, rules, dice, target)
-                down = target.hp <= 0
-                if down.any():
-                    ended = lanes[down]
-                    for i in (0, 1):
-                        hp[ended, i] = fighters[i].hp[down]
-                    winner[ended], result[ended], rounds[ended] = x, WIN, round_
-                    keep = ~down
-                    lanes = lanes[keep]
-                    for fighter in fighters:
-                        fighter.keep(keep)
-                    if not lanes.size:
-                        return
-    for i in (0, 1):
-        hp[lanes, i] = fighters[i].hp
+                act(numbers, duel.rules, dice, lanes.fighters[1 - x])
+                if not lanes.end(x, round_):
+                    return
+    lanes.cut_off()

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.dice import KernelDice
+from tactica.analysis.kernels.dice import GeneratorDice, KernelDice, Pair, outcome, outcome_faces, outcomes_of
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+#: The most outcomes a strike's table may have (its dice as one number); a strike with more is played die by
+#: die.
+MAX_TABLE = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,20 @@ class Check:
     auto_hit: bool
 
 
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: it holds arrays
+class StrikeTable:
+    """Every outcome of one strike without Extra Damage, numbered as one roll of all the dice it may read
+    (the check's, then ``rolls`` rolls of the damage dice; the first die the most significant digit, as
+    :func:`~.dice.outcome` numbers them): ``code[c]`` is the check's result on the check's outcome ``c`` (0
+    a miss, 1 a hit, 2 a critical hit), ``amount[o]`` the damage the strike deals on the outcome ``o``."""
+
+    check: tuple[Pair, ...]
+    damage: tuple[Pair, ...]
+    rolls: int
+    code: Ints
+    amount: Ints
+
+
 @dataclass(frozen=True)
 class Blow:
     """One attacking action of a turn plan: ``strikes`` strikes with these numbers."""
@@ -41,6 +58,7 @@ class Blow:
     multiplier: int  # the weapon's critical multiplier
     extras: int  # Extra Damage rolls after each hit (rule 31)
     strikes: int  # 1, or 1 + Extra Attacks in a Full Attack (rule 32)
+    table: StrikeTable | None = None  # every outcome of a strike, when it has few enough (:func:`table_of`)
 
 
 @dataclass(frozen=True)
@@ -55,37 +73,33 @@ class Rules:
 
 
 class Target:
-    """The fighter being struck, on every lane still going: hit points, and (with A13) whether dead."""
+    """The fighter being struck, on every lane still going: its hit points. With A13 it is dead below -CON;
+    hit points only fall during an action, and every action starts with the target above 0 in every lane,
+    so a lane is dead exactly when the hit points are below -CON, and none is when every lane is struck."""
 
     def __init__(self, hp: Ints, con: int, instant_death: bool) -> None:
         self.hp = hp
         self.con = con
-        self.dead: Bools | None = np.zeros(hp.size, dtype=np.bool_) if instant_death else None
+        self.instant_death = instant_death
 
     def take(self, lanes: Ints | None, amount: Ints) -> None:
         """Deal ``amount`` to ``lanes`` (None: every lane) unless dead there (A13: dead below -CON)."""
-        if self.dead is None:
-            if lanes is None:
-                self.hp -= amount
-            else:
-                self.hp[lanes] -= amount
-            return
-        alive = ~self.dead if lanes is None else ~self.dead[lanes]
-        dealt = alive & (amount > 0)
-        where = slice(None) if lanes is None else lanes
-        self.hp[where] -= np.where(dealt, amount, 0)
-        self.dead[where] |= dealt & (self.hp[where] < -self.con)
+        if lanes is None:
+            self.hp -= amount
+        elif self.instant_death:
+            self.hp[lanes] -= np.where(self.hp[lanes] >= -self.con, amount, 0)
+        else:
+            self.hp[lanes] -= amount
 
     def standing(self) -> Ints | None:
         """The lanes a Full Attack's next strike goes on in (None: every lane)."""
-        if self.dead is None or not self.dead.any():
+        if not self.instant_death:
             return None
-        return np.nonzero(~self.dead)[0]
+        dead = self.hp < -self.con
+        return np.nonzero(~dead)[0] if dead.any() else None
 
     def keep(self, keep: Bools) -> None:
         self.hp = self.hp[keep]
-        if self.dead is not None:
-            self.dead = self.dead[keep]
 
 
 def act(numbers: Blow, rules: Rules, dice: KernelDice, target: Target) -> None:
@@ -102,24 +116,82 @@ def act(numbers: Blow, rules: Rules, dice: KernelDice, target: Target) -> None:
 def check(c: Check, dice: KernelDice, m: int) -> tuple[Ints, Bools]:
     """``m`` Accuracy checks: the natural d20s, and whether each reaches the AC."""
     natural = dice.roll(20, 1, m)[:, 0]
-    if c.dice and c.sides:
-        extra = dice.roll(c.sides, c.dice, m)
-        total = natural + c.sign * (extra[:, 0] if c.dice == 1 else extra.sum(axis=1))
-    else:
-        total = natural + c.sign * c.dice
-    return natural, total >= c.need
+    extra = dice.roll(c.sides, c.dice, m) if c.dice and c.sides else None
+    return natural, reaches(c, natural, extra)
 
 
-def strike(numbers: Blow, rules: Rules, dice: KernelDice, target: Target, lanes: Ints | None) -> None:
-    """One strike on ``lanes`` (None: every lane): the check, damage on a hit, then Extra Damage."""
-    c = numbers.check
-    natural, reached = check(c, dice, target.hp.size if lanes is None else lanes.size)
+def reaches(c: Check, natural: Ints, extra: Ints | None) -> Bools:
+    """Whether each check with these natural d20s and Advantage dice (rows; None: nothing rolled, a flat 1
+    each) reaches the AC."""
+    bonus = c.dice if extra is None else (extra[:, 0] if c.dice == 1 else extra.sum(axis=1))
+    reached: Bools = natural + c.sign * bonus >= c.need
+    return reached
+
+
+def verdict(c: Check, natural: Ints, reached: Bools) -> tuple[Bools, Bools]:
+    """Which checks hit, and which are critical (among all): a fumble misses and is no critical, a critical
+    hits by itself with ``auto_hit`` (rules 21, A7, A8)."""
     critical = natural >= c.critical
     if c.fumble:
         fumble = natural == c.fumble
         critical &= ~fumble
         reached &= ~fumble
-    hit = reached | critical if c.auto_hit else reached
+    return (reached | critical if c.auto_hit else reached), critical
+
+
+def table_of(numbers: Blow, rules: Rules) -> StrikeTable | None:
+    """The table of a strike (:class:`StrikeTable`); None for a strike with Extra Damage or with more than
+    :data:`MAX_TABLE` outcomes, which is played die by die."""
+    c = numbers.check
+    kinds = ((1, 20), *(((c.dice, c.sides),) if c.dice and c.sides else ()))
+    rolls = max(1, numbers.multiplier)
+    if numbers.extras or outcomes_of(kinds) * outcomes_of(numbers.terms) ** rolls > MAX_TABLE:
+        return None
+    faces = outcome_faces(kinds)
+    natural = faces[:, 0]
+    hit, critical = verdict(c, natural, reaches(c, natural, faces[:, 1:] if len(kinds) > 1 else None))
+    code = hit.astype(np.int64) + (hit & critical)
+    return StrikeTable(kinds, numbers.terms, rolls, code, _amounts(numbers, rules, code, rolls))
+
+
+def _amounts(numbers: Blow, rules: Rules, code: Ints, rolls: int) -> Ints:
+    """The damage of every outcome of the strike: none on a miss, one roll of the damage dice on a hit,
+    ``rolls`` on a critical (A7), each with the flat damage as :func:`damage` adds it."""
+    totals = outcome_faces(numbers.terms).sum(axis=1) + numbers.constant
+    shape = (len(totals),) * rolls
+    each = [totals.reshape([len(totals) if k == r else 1 for k in range(rolls)]) for r in range(rolls)]
+    hit = np.maximum(0, each[0] + numbers.flat)
+    crit = np.maximum(0, sum(each) + numbers.flat * (numbers.multiplier if rules.multiplies_flat else 1))
+    by_code = np.stack([np.zeros(shape, dtype=np.int64), *np.broadcast_arrays(hit, crit)])
+    amounts: Ints = by_code[code].reshape(-1)
+    return amounts
+
+
+def strike_outcome(table: StrikeTable, dice: KernelDice, m: int) -> Ints:
+    """The outcomes of ``m`` strikes. From a generator, one uniform number each: every outcome of independent
+    dice is equally likely, and the dice a strike does not read change nothing in its damage (the same
+    distribution). From a tape, the dice the engine reads, die by die: the check's, a damage roll on a hit
+    and the other rolls on a critical."""
+    if isinstance(dice, GeneratorDice):
+        return dice.rng.integers(0, len(table.amount), size=m)
+    number = outcome(dice, table.check, m)
+    code = table.code[number]
+    for r in range(table.rolls):
+        rolled = np.nonzero(code >= min(r + 1, 2))[0]
+        number = number * outcomes_of(table.damage)
+        number[rolled] += outcome(dice, table.damage, rolled.size)
+    return number
+
+
+def strike(numbers: Blow, rules: Rules, dice: KernelDice, target: Target, lanes: Ints | None) -> None:
+    """One strike on ``lanes`` (None: every lane): the check, damage on a hit, then Extra Damage."""
+    m = target.hp.size if lanes is None else lanes.size
+    if numbers.table is not None:
+        target.take(lanes, numbers.table.amount[strike_outcome(numbers.table, dice, m)])
+        return
+    c = numbers.check
+    natural, reached = check(c, dice, m)
+    hit, critical = verdict(c, natural, reached)
     struck = np.nonzero(hit)[0] if lanes is None else lanes[hit]
     critical = critical[hit]
     multiplier = np.where(critical, numbers.multiplier, 1)

@@ -18,7 +18,6 @@ Dodge since; with its Stunned flag it indexes the tables (``defence * 2 + stunne
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -26,11 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import CUT_OFF, WIN, Outcomes, duel_outcomes
-from tactica.analysis.kernels.dice import GeneratorDice, IntArray, KernelDice
+from tactica.analysis.kernels.dice import IntArray, KernelDice, Pair, outcome
 from tactica.systems.phase3d6.ai import LOW_STUN
 
 Ints = IntArray
-Pair = tuple[int, int]
 #: The attack roll (rule 5).
 ATTACK_DICE = ((3, 6),)
 #: Outcomes of the attack roll.
@@ -344,31 +342,6 @@ def harm_code(dice: KernelDice, harm: Harm, lanes: int) -> Ints:
     for chunk, codes in zip(harm.chunks[1:], harm.codes[1:], strict=True):
         code = code + codes[outcome(dice, chunk, lanes)]
     return code
-
-
-def outcome(dice: KernelDice, kinds: Sequence[Pair], lanes: int) -> Ints:
-    """The outcome of rolling ``kinds`` ((count, sides), in order) in each lane, numbered as in
-    :func:`outcome_faces`: from the tape, the number of the faces the engine rolled; from a generator, a
-    uniform number (every outcome of independent dice is equally likely: the same distribution)."""
-    if isinstance(dice, GeneratorDice):
-        return dice.rng.integers(0, outcomes_of(kinds), size=lanes)
-    number = np.zeros(lanes, dtype=np.int64)
-    for count, sides in kinds:
-        for face in dice.roll(sides, count, lanes).T:
-            number = number * sides + face - 1
-    return number
-
-
-def outcomes_of(kinds: Sequence[Pair]) -> int:
-    """How many outcomes rolling ``kinds`` has."""
-    return math.prod(sides**count for count, sides in kinds)
-
-
-def outcome_faces(kinds: Sequence[Pair]) -> Ints:
-    """Every outcome of rolling ``kinds``, one row of faces each, in the order of :func:`outcome`'s numbers
-    (the first die is the most significant digit)."""
-    bases = [sides for count, sides in kinds for _ in range(count)]
-    return np.indices(bases).reshape(len(bases), -1).T + 1
 
 
 def post_turn(duel: Duel, lanes: Lanes) -> None:

@@ -30,17 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import ModelKernel, Outcomes
-from tactica.analysis.kernels.dice import KernelDice
-from tactica.analysis.kernels.phase3d6_blows import (
-    ATTACK_DICE,
-    GUARDS,
-    ROLLS,
-    USED,
-    Duel,
-    Ints,
-    outcome_faces,
-    play,
-)
+from tactica.analysis.kernels.dice import KernelDice, outcome_faces
+from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, GUARDS, ROLLS, USED, Duel, Ints, play
 from tactica.analysis.kernels.phase3d6_harm import harm, harm_problem
 from tactica.analysis.sim import MAX_ACTIONS
 from tactica.dice import parse

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from tactica.analysis.kernels.phase3d6_blows import Harm, Pair, outcome_faces
+from tactica.analysis.kernels.dice import Pair, outcome_faces
+from tactica.analysis.kernels.phase3d6_blows import Harm
 from tactica.dice import parse
 from tactica.systems.phase3d6 import combat
 from tactica.systems.phase3d6.setup import Phase3d6Game
