@@ -9,7 +9,8 @@ BASE   := $(VENV)/.installed-base
 TABLE  := $(VENV)/.installed-table
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo serve test lint types unit long fuzz bench mutants clean system-packages
+.PHONY: demo serve test lint types unit long fuzz bench mutants clean system-packages compiled compiled-check \
+	bench-compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +71,7 @@ fuzz: $(STAMP)
 # the web table under load (50 clients on one table, 20 tables at once, a reopen), SQLite and PostgreSQL;
 # issue 16 B: the fast tier of sim (kernels: speed beside the engine, lockstep and distribution at full N).
 # Issue 17 point 3: the search AI at 200 ms per decision against the default AI on each demo (docs/agents.md).
+# Issue 16 A: then the compiled build (below) is checked against the corpus and timed beside the pure sources.
 bench: $(STAMP)
 	$(BIN)/python -m tactica.testing.corpus check
 	$(BIN)/python benchmarks/run.py
@@ -78,6 +80,27 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/kernels.py
 	$(BIN)/python benchmarks/kernels_lines.py
 	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
+	@if $(BIN)/python tools/compile.py --toolchain; then $(MAKE) --no-print-directory compiled-check bench-compiled; fi
+
+# Issue 16 A: the optional compiled build (docs/performance.md, "Compiled build"). mypyc compiles the hot
+# modules of a copy of src/ into build/compiled/src (a few minutes; again only when a source changed); put it
+# first on the path to use it: `PYTHONPATH=build/compiled/src .venv/bin/tactica demo`. src/ stays pure Python
+# and is what every other target runs. Without a C compiler or the Python headers it says so and stops.
+COMPSTAMP := $(VENV)/.installed-compiled
+
+$(COMPSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[compiled]'
+	touch $(COMPSTAMP)
+
+compiled: $(COMPSTAMP)
+	$(BIN)/python tools/compile.py
+
+# The compiled build behaves as recorded (the whole decision corpus), and its speed beside the pure sources.
+compiled-check: compiled
+	PYTHONPATH=build/compiled/src $(BIN)/python -m tactica.testing.corpus check
+
+bench-compiled: compiled
+	$(BIN)/python benchmarks/run.py --compiled --runs 3
 
 # Issue 14 point 13: mutation testing of each system's rules, the engine, dice and grid (docs/reliability.md).
 # `make mutants` runs every mutant (many hours); `make mutants SAMPLE=60` a fixed sample of 60 per package;

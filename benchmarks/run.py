@@ -3,14 +3,21 @@
 Run by ``make bench`` (``.venv/bin/python benchmarks/run.py``). Each benchmark plays a warm-up batch, then
 ``--runs`` batches of fights with fresh seeds, and reports the median rate. Importable: :func:`bench` runs one
 benchmark and returns its figures (the smoke test calls it with a handful of fights).
+
+``--compiled`` (``make bench-compiled``) plays the same batches on the pure sources and on the compiled tree
+of ``make compiled`` (issue 16 A), each batch in a fresh interpreter, the two alternating, and prints both
+CPU-time rates and their ratio; the two must play the same fights (same actions, rounds and winners).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -27,6 +34,9 @@ from tactica.systems import get_system
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "futurepath"
 PACKAGES = ROOT / "src" / "tactica" / "systems"
+#: The sources, and the tree ``make compiled`` builds from them (tools/compile.py).
+PURE_TREE = ROOT / "src"
+COMPILED_TREE = ROOT / "build" / "compiled" / "src"
 #: Keys of a scenario file that are not part of the fight's setup.
 SCENARIO_ONLY = {"name", "description", "seed", "dice", "script", "expect", "ai"}
 
@@ -115,6 +125,90 @@ def bench(name: str, fights: int | None = None, runs: int = 5, warmup: int | Non
     return Result(name, n, tuple(rates), actions / total, rounds / total, wins, spec.target)
 
 
+@dataclass(frozen=True)
+class Batch:
+    """One batch played in a child interpreter: its CPU-time rate and what the fights looked like."""
+
+    rate: float
+    fights: tuple[int, int, dict[str, int]]
+    compiled: bool
+
+
+def batch(name: str, fights: int, first: int) -> Batch:
+    """A warm-up, then fights ``first`` onward of benchmark ``name``, timed in this process's CPU time."""
+    spec = BENCHMARKS[name]
+    game = get_system(spec.system).new_game(load_setup(spec.path))
+    play(game, range(10**6, 10**6 + fights // 10 + 1), spec.system)
+    start = time.process_time()
+    played = play(game, range(first, first + fights), spec.system)
+    return Batch(fights / (time.process_time() - start), played, is_compiled())
+
+
+def is_compiled() -> bool:
+    """Whether the engine this process imported is the compiled one (an extension module)."""
+    from tactica.engine import fight
+
+    return str(fight.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def batch_in(tree: Path, name: str, fights: int, first: int) -> Batch:
+    """:func:`batch` in a fresh interpreter with ``tree`` first on its path."""
+    argv = [sys.executable, __file__, "--batch", name, str(fights), str(first)]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+    data = json.loads(out.splitlines()[-1])
+    return Batch(data["rate"], tuple(data["fights"]), data["compiled"])  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """CPU-time rates of the same batches on the pure and the compiled tree."""
+
+    name: str
+    fights: int
+    pure: tuple[float, ...]
+    compiled: tuple[float, ...]
+
+    @property
+    def ratio(self) -> float:
+        """Median compiled rate over median pure rate."""
+        return statistics.median(self.compiled) / statistics.median(self.pure)
+
+
+def compare(name: str, fights: int, runs: int) -> Comparison:
+    """Each batch on both trees, alternating which goes first; the two must play the same fights."""
+    rates: dict[bool, list[float]] = {False: [], True: []}
+    for run in range(runs):
+        played = []
+        for compiled in (False, True) if run % 2 == 0 else (True, False):
+            result = batch_in(COMPILED_TREE if compiled else PURE_TREE, name, fights, run * fights)
+            if result.compiled != compiled:
+                raise SystemExit(
+                    f"run.py --compiled: {COMPILED_TREE} is not a compiled build (make compiled)"
+                )
+            rates[compiled].append(result.rate)
+            played.append(result.fights)
+        if played[0] != played[1]:
+            raise SystemExit(
+                f"run.py --compiled: {name} batch {run}: pure and compiled played different fights"
+            )
+    return Comparison(name, fights, tuple(rates[False]), tuple(rates[True]))
+
+
+def report_comparison(result: Comparison) -> str:
+    """One comparison's figures as text."""
+
+    def rates(values: tuple[float, ...]) -> str:
+        return ", ".join(f"{r:,.0f}" if r >= 100 else f"{r:.1f}" for r in values)
+
+    pure, compiled = statistics.median(result.pure), statistics.median(result.compiled)
+    return (
+        f"{result.name:9s} pure {pure:9,.1f}  compiled {compiled:9,.1f} fights/s of CPU time:"
+        f" {result.ratio:.2f}x\n"
+        f"          runs of {result.fights}: pure {rates(result.pure)}; compiled {rates(result.compiled)}"
+    )
+
+
 def report(result: Result) -> str:
     """One benchmark's figures as text."""
     verdict = "meets" if result.median >= result.target else "below"
@@ -143,7 +237,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--farrecon", type=int, default=BENCHMARKS["farrecon"].fights, help="Far Recon per batch"
     )
     parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark")
+    parser.add_argument(
+        "--compiled", action="store_true", help=f"pure sources against {COMPILED_TREE} (make compiled)"
+    )
+    parser.add_argument("--batch", nargs=3, metavar=("NAME", "FIGHTS", "FIRST"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.batch:
+        played = batch(args.batch[0], int(args.batch[1]), int(args.batch[2]))
+        print(json.dumps({"rate": played.rate, "fights": played.fights, "compiled": played.compiled}))
+        return 0
+    if args.compiled and not COMPILED_TREE.is_dir():
+        parser.error(f"--compiled: no compiled build in {COMPILED_TREE}; build it with `make compiled`")
     print(
         f"tactica benchmarks: Python {platform.python_version()} ({platform.python_implementation()}),"
         f" {platform.machine()}, os.cpu_count() = {os.cpu_count()}, single process"
@@ -156,8 +260,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "srb": args.srb,
         "farrecon": args.farrecon,
     }
+    if args.compiled:
+        print(f"pure {PURE_TREE} against compiled {COMPILED_TREE}; load average {os.getloadavg()[0]:.1f}")
     for name in [args.only] if args.only else list(BENCHMARKS):
-        print(report(bench(name, sizes[name], args.runs)), flush=True)
+        if args.compiled:
+            print(report_comparison(compare(name, sizes[name], args.runs)), flush=True)
+        else:
+            print(report(bench(name, sizes[name], args.runs)), flush=True)
+    if args.compiled:
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -62,7 +62,7 @@ S = FuturePathState
 
 MISS, HIT, CRITICAL, FUMBLE = "miss", "hit", "critical", "fumble"
 #: Outcome classes in display order (attacks, then coup de grâce, then grenade throws).
-OUTCOME_CLASSES = (
+OUTCOME_CLASSES: tuple[str, ...] = (
     MISS,
     HIT,
     CRITICAL,
