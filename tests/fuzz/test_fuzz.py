@@ -6,13 +6,17 @@ runs the same targets on many more seeds.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tactica.cli.fights import load_demo
 from tactica.engine import Fight
 from tactica.fuzz import TARGETS, run_target
+from tactica.fuzz.corpus import example_paths
 from tactica.fuzz.fights import is_board
 from tactica.render import render_board
+from tactica.systems import all_systems
 
 #: Cases per target, and the test items they are split into (so `pytest -n auto` spreads them). The action
 #: and play targets try several inputs per case (about 8 actions, or 7 typed lines).
@@ -52,3 +56,11 @@ def test_a_map_is_not_counted_as_a_long_message() -> None:
     board = render_board(Fight(load_demo("futurepath").game, seed=1))
     assert len(board.splitlines()) > 20 and is_board(board)
     assert not is_board("error: vex cannot move there\n" * 30)
+
+
+def test_the_fuzzer_reads_the_repository_examples() -> None:
+    """Issue 12 ("conformance on every example"): the fuzz corpus finds every example scenario file of the
+    repository (it once looked one folder too high and found none)."""
+    root = Path(__file__).resolve().parents[2]
+    assert example_paths() == sorted((root / "examples").glob("*/*.yaml"))
+    assert {p.parent.name for p in example_paths()} == {s.id for s in all_systems()}

@@ -18,7 +18,7 @@ from tactica.systems import all_systems, get_system
 from tactica.testing.conformance import conformance_setup
 
 #: The repository's examples folder (next to ``src``).
-EXAMPLES = Path(__file__).resolve().parents[4] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
 @dataclass(frozen=True)

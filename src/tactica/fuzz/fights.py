@@ -91,7 +91,8 @@ def try_action(probe: Probe, fight: Fight, action: Action | str) -> None:
 
 def _check_accepted(fight: Fight, legal: list[Action], action: Action | str) -> None:
     recorded = fight.history[-1]
-    if not any(recorded == a for a in legal):
+    route = bool(recorded.via) and fight.system.takes_route(fight.game, recorded)  # accepted, not offered
+    if not route and not any(recorded == a for a in legal):
         raise Broken("illegal action accepted", f"{action!r} recorded as '{recorded}'", fight.system.id)
     try:
         Fight.from_dict(json.loads(fight.to_json()), fight.system)
