@@ -150,7 +150,8 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     through a dodge, so its edge over idling is small, though never negative)."""
     fight = first_choice_among_several(arena(system_id))
     actor = fight.deciding()[0]
-    every = 100  # candidates: the idle move and every action aimed at an enemy
+    enemies = {c for c in combatants(fight) if fight.side_of(c) != fight.side_of(actor)}
+    every = 1 + sum(a.target in enemies for a in fight.legal_actions_of(actor))  # idling and every attack
     choice = SearchPolicy(0, "60", guide=Idle(), margin=0.0, evidence=0.0, width=every).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tactica.engine.errors import TacticaError
 
-#: ``search`` alone: playouts per decision, 6 rounds of the 4 candidates (enough rounds for the choice rule's
+#: ``search`` alone: playouts per decision, 4 rounds of the 6 candidates (enough rounds for the choice rule's
 #: standard errors to mean something; docs/agents.md, "Search AI").
 DEFAULT_PLAYOUTS = 24
 #: The most playouts or milliseconds one decision may be given.
@@ -18,7 +18,7 @@ _TEXT = re.compile(r"(\d+)(ms)?")
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much one decision may search: ``playouts`` in all (split among the candidates), or as many as fit
-    in ``ms`` milliseconds (at least one round: one per candidate)."""
+    in ``ms`` milliseconds of the process's CPU time (at least one round: one per candidate)."""
 
     playouts: int | None = DEFAULT_PLAYOUTS
     ms: int | None = None

@@ -26,9 +26,10 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 
 #: Actions compared per decision (the default AI's choice and this many minus one others).
-WIDTH = 4
-#: Actions a playout plays after the candidate before its position is scored.
-HORIZON = 8
+WIDTH = 6
+#: The most actions a playout plays after the candidate before its position is scored (it stops sooner, at
+#: the deciding actor's first decision in a later round: :meth:`SearchPolicy._playout`).
+HORIZON = 48
 #: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken...
 MARGIN = 0.1
 #: ...and by how many standard errors of the paired differences (the same dice seeds, round by round).
@@ -37,7 +38,8 @@ EVIDENCE = 2.0
 
 class SearchPolicy:
     """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
-    (a time budget searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
+    (a time budget, counted in the CPU time of this process so that other jobs on the machine do not starve
+    it, searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
     playouts (the system's default AI unless given); ``width``, ``horizon`` and ``margin`` as the constants
     of this module say."""
 
@@ -85,9 +87,10 @@ class SearchPolicy:
     def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
         """The values of each candidate, one per round of playouts (one playout per candidate per round, all
         on one dice seed), as many rounds as the budget allows (at least one)."""
-        people = combatants(fight)
+        out = set(fight.system.out_of_action(fight.game, fight.state))
+        people = [c for c in combatants(fight) if c not in out]
         values: list[list[float]] = [[] for _ in tried]
-        start = time.perf_counter()
+        start = time.process_time()
         while not values[0] or self._more(len(values[0]), len(tried), start):
             seed = self.rng.getrandbits(63)
             for i, action in enumerate(tried):
@@ -97,21 +100,29 @@ class SearchPolicy:
 
     def _more(self, rounds: int, width: int, start: float) -> bool:
         if self.budget.ms is not None:
-            spent = (time.perf_counter() - start) * 1000
+            spent = (time.process_time() - start) * 1000
             return spent * (rounds + 1) / rounds <= self.budget.ms
         return (rounds + 1) * width <= (self.budget.playouts or 0)
 
     def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
-        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
-        actions (fewer if the fight ends). Nobody undoes a playout: it keeps no checkpoints."""
+        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI until the actor of
+        ``first`` decides again in a later round (every other combatant has had its turn and answered), the
+        fight ends, or ``horizon`` actions. Nobody undoes a playout: it keeps no checkpoints."""
         sim = fight.clone(dice=SeededDice(seed))
         sim.checkpoints = False
         sim.apply(first)
+        round_now = fight.state.order.round
         for _ in range(self.horizon):
-            if sim.is_over():
+            if sim.is_over() or _turn_again(sim, first.actor, round_now):
                 break
             sim.apply(rollout.choose(sim))
         return sim
+
+
+def _turn_again(sim: Fight, actor: str, round_then: int) -> bool:
+    """True once ``actor`` decides in a round after ``round_then`` (or two rounds have passed without it)."""
+    passed = sim.state.order.round - round_then
+    return passed > 1 or (passed == 1 and actor in sim.deciding())
 
 
 def better(values: Sequence[Sequence[float]], margin: float, evidence: float) -> int:
