@@ -4,8 +4,12 @@ search that finds an attack where its guide would waste the turn."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
+import time
 from importlib.resources import files
+from typing import cast
 
 import pytest
 
@@ -13,8 +17,10 @@ from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
 from tactica.ai.search.candidates import NEAREST, candidates
 from tactica.ai.search.policy import WIDTH, better
+from tactica.ai.search.standing import standing
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
+from tactica.engine.system import Harm
 from tactica.scenario import ScenarioError, load_scenario_text
 from tactica.systems import get_system
 from tactica.testing.conformance import conformance_setup
@@ -188,3 +194,75 @@ def test_attacks_on_enemies_come_before_other_squares() -> None:
     tried = candidates(legal, Action("ann", "move", at=(10, 0)), {"orc", "imp"}, random.Random(1), 4)
     assert {a.target for a in tried[1:3]} == {"orc", "imp"} and tried[3].verb == "move"
     assert tried[3].at is not None and 0 < abs(tried[3].at[0] - 10) <= NEAREST // 2
+
+
+def test_where_the_default_ai_names_no_square_moves_then_other_verbs_are_compared() -> None:
+    """Issue 17 point 3 (THRUM's stances, Star Rangers' turns ended in the open): where the default AI's choice
+    names no square (it ends its turn), the search compares it with moves elsewhere and, in the room left,
+    one action of each other verb."""
+    legal = [Action("ann", "move", at=(x, 0)) for x in range(8)]
+    legal += [Action("ann", verb) for verb in ("end", "reload", "drop")]
+    tried = candidates(legal, Action("ann", "end"), {"orc"}, random.Random(0), 4)
+    assert tried[0] == Action("ann", "end") and [a.verb for a in tried[1:]] == ["move"] * 3
+    few = [Action("ann", "move", at=(1, 0)), *legal[8:]]
+    tried = candidates(few, Action("ann", "end"), {"orc"}, random.Random(0), 6)
+    assert [a.verb for a in tried] == ["end", "move", "reload", "drop"]
+
+
+class Ledger:
+    """A fight reduced to what :func:`standing` reads: one event in which ``imp``, already down when the
+    search began, takes 5 harm, and ``orc`` takes 1."""
+
+    def __init__(self) -> None:
+        self.events = ["blow"]
+        self.game = self.state = None
+        self.system = self
+
+    def is_over(self) -> bool:
+        return False
+
+    def side_of(self, actor: str) -> str:
+        return "red" if actor == "ann" else "blue"
+
+    def out_of_action(self, game: object, state: object) -> list[str]:
+        return ["imp"]
+
+    def harm_done(self, game: object, event: object) -> list[Harm]:
+        return [Harm("imp", 5.0), Harm("orc", 1.0)]
+
+
+def test_harm_to_an_enemy_already_out_of_action_is_no_gain() -> None:
+    """Issue 17 point 3 (a coup de grâce looked like a gain): only harm to the combatants still in action when
+    the search began counts; the fallen ``imp``'s 5 points are not counted, the ``orc``'s 1 is: 0.4 × 1/2."""
+    value = standing(cast(Fight, Ledger()), "red", ["ann", "orc"], 0)
+    assert value == pytest.approx(0.4 * 1 / 2)
+
+
+def test_a_playout_stops_when_the_actor_decides_again_in_the_next_round() -> None:
+    """Issue 17 point 3: a playout looks ahead to the deciding actor's next turn (everyone else has acted and
+    answered), not a fixed number of actions: with room for 200 actions, it stops there."""
+    fight = first_choice_among_several(arena("thrum"))
+    first, guide = make_policy("default", "thrum").choose(fight), make_policy("default", "thrum")
+    sim = SearchPolicy(0, "6", horizon=200)._playout(fight, first, 5, guide)
+    assert not sim.is_over() and sim.state.order.round == fight.state.order.round + 1
+    assert first.actor in sim.deciding()
+
+
+def test_a_time_budget_counts_the_cpu_time_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17 point 3 (a shared machine): ``search:100ms`` counts CPU time, not the wall clock that other
+    jobs stretch: with 30 ms of CPU per round (and a wall clock that jumps a second a call) it plays three
+    rounds, the fourth being expected to end past 100 ms."""
+    clocks = {"process_time": itertools.count(0.0, 0.03), "perf_counter": itertools.count(0.0, 1.0)}
+    for name, clock in clocks.items():
+        monkeypatch.setattr(time, name, functools.partial(next, clock))
+    fight = first_choice_among_several(arena("phase3d6"))
+    policy = SearchPolicy(0, "100ms")
+    played: list[object] = []
+
+    def counted(self: SearchPolicy, *args: object) -> Fight:
+        played.append(args)
+        return fight
+
+    monkeypatch.setattr(SearchPolicy, "_playout", counted)
+    policy.choose(fight)
+    assert len(played) == 3 * WIDTH
