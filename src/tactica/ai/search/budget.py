@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tactica.engine.errors import TacticaError
 
-#: ``search`` alone: playouts per decision, 4 rounds of the 6 candidates (enough rounds for the choice rule's
+#: ``search`` alone: playouts per decision, 6 rounds of the 4 candidates (enough rounds for the choice rule's
 #: standard errors to mean something; docs/agents.md, "Search AI").
 DEFAULT_PLAYOUTS = 24
 #: The most playouts or milliseconds one decision may be given.

@@ -8,13 +8,10 @@ it) with up to ``width - 1`` others, filled tier by tier (drawn at random within
    where the default AI moves or waits), and the same verb at another target, with another weapon or flag
    (on the same square);
 2. the default AI's verb at another square near its own (the ``NEAREST`` nearest squares: another
-   destination of its move, a step aside), when there is room left;
-3. where the default AI's choice names no square (it attacks, reloads, ends its turn...), actions to other
-   squares (a move instead: into cover, out of reach), drawn among all;
-4. one action of each other verb (ending the turn, reloading, a stance...).
+   destination of its move, a step aside), when there is room left.
 
-Early tiers fill the room first, so a verb rarely wanted (dropping a weapon) is tried only where little else
-is legal.
+Other verbs (dropping or storing a weapon, ending the turn early...) are not tried: they would spend the
+budget on moves a fighter rarely wants.
 """
 
 from __future__ import annotations
@@ -40,20 +37,9 @@ def candidates(
 
 
 def _tiers(legal: Sequence[Action], preferred: Action, enemies: Collection[str]) -> list[list[Action]]:
-    """The four tiers of the module's docstring, in order."""
+    """The two tiers of the module's docstring, in order."""
     others = [a for a in legal if a != preferred]
-    placed = [a for a in others if a.at is not None] if preferred.at is None else []
-    return [
-        [a for a in others if _varies(a, preferred, enemies)],
-        _nearby(others, preferred),
-        placed,
-        _verbs(others),
-    ]
-
-
-def _verbs(others: Sequence[Action]) -> list[Action]:
-    """The first action of each verb among ``others``."""
-    return list({a.verb: a for a in reversed(others)}.values())
+    return [[a for a in others if _varies(a, preferred, enemies)], _nearby(others, preferred)]
 
 
 def _nearby(others: Sequence[Action], preferred: Action) -> list[Action]:

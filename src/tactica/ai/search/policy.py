@@ -26,10 +26,9 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 
 #: Actions compared per decision (the default AI's choice and this many minus one others).
-WIDTH = 6
-#: The most actions a playout plays after the candidate before its position is scored (it stops sooner, at
-#: the deciding actor's first decision in a later round: :meth:`SearchPolicy._playout`).
-HORIZON = 48
+WIDTH = 4
+#: Actions a playout plays after the candidate before its position is scored.
+HORIZON = 8
 #: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken...
 MARGIN = 0.1
 #: ...and by how many standard errors of the paired differences (the same dice seeds, round by round).
@@ -105,24 +104,16 @@ class SearchPolicy:
         return (rounds + 1) * width <= (self.budget.playouts or 0)
 
     def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
-        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI until the actor of
-        ``first`` decides again in a later round (every other combatant has had its turn and answered), the
-        fight ends, or ``horizon`` actions. Nobody undoes a playout: it keeps no checkpoints."""
+        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
+        actions (fewer if the fight ends). Nobody undoes a playout: it keeps no checkpoints."""
         sim = fight.clone(dice=SeededDice(seed))
         sim.checkpoints = False
         sim.apply(first)
-        round_now = fight.state.order.round
         for _ in range(self.horizon):
-            if sim.is_over() or _turn_again(sim, first.actor, round_now):
+            if sim.is_over():
                 break
             sim.apply(rollout.choose(sim))
         return sim
-
-
-def _turn_again(sim: Fight, actor: str, round_then: int) -> bool:
-    """True once ``actor`` decides in a round after ``round_then`` (or two rounds have passed without it)."""
-    passed = sim.state.order.round - round_then
-    return passed > 1 or (passed == 1 and actor in sim.deciding())
 
 
 def better(values: Sequence[Sequence[float]], margin: float, evidence: float) -> int:
