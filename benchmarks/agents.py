@@ -5,8 +5,12 @@ gives the search AI the demo's first side when ``i`` is even and its second side
 side's build decides the result), the other side plays the default AI, and each fight rolls its own seeded
 dice. A win is the search side winning; a loss, a draw or a fight cut off (the demo's round limit, or
 ``MAX_ACTIONS``) is not a win. Prints, per system: the fights, wins, draws and cut-offs, the win rate with its
-Wilson 95% interval, and the mean and largest time of a search decision (decisions with one legal action
-included: they cost nothing). Two worker processes by default.
+Wilson 95% interval, the wins of the default AI in the search's place on the same dice (the demos' sides are
+not even: this is what a search that never overrules its guide would score) and how many fights' results the
+search changed, and the mean and largest time of a search decision, in wall-clock time and in CPU time
+(``time.process_time()`` of the worker: what the decision cost whatever else the machine runs), decisions with
+one legal action included (they cost nothing). ``--budget`` is a number of playouts (deterministic for a seed)
+or a time (``200ms``). Two worker processes by default.
 """
 
 from __future__ import annotations
@@ -32,41 +36,54 @@ TARGET = 0.60
 
 @dataclass(frozen=True)
 class Played:
-    """One fight: the search side's result ('win', 'loss', 'draw', 'cut off') and its decisions' times (s)."""
+    """One fight: the search side's result ('win', 'loss', 'draw', 'cut off'), its decisions' wall-clock and
+    CPU times (s), and the result of the default AI in its place on the same dice (``baseline``)."""
 
     system: str
     result: str
     times: tuple[float, ...]
+    cpu: tuple[float, ...]
+    baseline: str
 
 
 class Timed:
-    """A policy whose every decision is timed."""
+    """A policy whose every decision is timed, in wall-clock and in CPU time."""
 
     def __init__(self, inner: Policy) -> None:
         self.inner = inner
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, fight: Fight) -> Action:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.inner.choose(fight)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
         return action
 
 
 def play(task: tuple[str, int, str]) -> Played:
-    """Fight ``index`` of a system: search (with ``budget``) against the default AI."""
+    """Fight ``index`` of a system: search (with ``budget``) against the default AI; and the same fight (the
+    same dice) with the default AI in the search's place."""
     system_id, index, budget = task
-    fight = load_demo(system_id).new_fight(seed=1_000_003 * index + 17)
-    both = sides(fight)
-    mine = both[index % 2]
     search = Timed(make_policy(f"search:{budget}" if budget else "search", system_id, seed=index))
+    result = _fight(system_id, index, search)
+    return Played(system_id, result, tuple(search.times), tuple(search.cpu), _fight(system_id, index, None))
+
+
+def _fight(system_id: str, index: int, player: Policy | None) -> str:
+    """The result of fight ``index`` for the side ``player`` plays (the default AI if None) against the
+    default AI."""
+    fight = load_demo(system_id).new_fight(seed=1_000_003 * index + 17)
+    mine = sides(fight)[index % 2]
     other = make_policy("default", system_id)
+    player = player or other
     for _ in range(MAX_ACTIONS):
         if fight.is_over():
             break
         actor = fight.deciding()[0]
-        fight.apply((search if fight.side_of(actor) == mine else other).choose(fight))
-    return Played(system_id, _result(fight, mine), tuple(search.times))
+        fight.apply((player if fight.side_of(actor) == mine else other).choose(fight))
+    return _result(fight, mine)
 
 
 def tasks(system_id: str, first: int, fights: int, budget: str) -> list[tuple[str, int, str]]:
@@ -89,15 +106,23 @@ def report(system_id: str, played: Sequence[Played], seconds: float) -> str:
     count = {r: sum(p.result == r for p in played) for r in ("win", "loss", "draw", "cut off")}
     low, high = wilson(count["win"], len(played))
     times = [t for p in played for t in p.times]
-    mean_ms = 1000 * sum(times) / max(1, len(times))
+    cpu = [t for p in played for t in p.cpu]
+    changed = sum(p.result != p.baseline for p in played)
     verdict = "meets" if low >= TARGET else ("below" if high < TARGET else "unsure of")
     return (
         f"{system_id:<10} fights {len(played):>3}: wins {count['win']:>3}, losses {count['loss']:>3},"
         f" draws {count['draw']}, cut off {count['cut off']}; win rate {count['win'] / len(played):5.1%}"
         f" [95% {low:.1%}-{high:.1%}] ({verdict} the {TARGET:.0%} target);"
-        f" decision {mean_ms:.1f} ms mean, {1000 * max(times, default=0):.0f} ms max over {len(times)};"
+        f" decision {_ms(times)} wall, {_ms(cpu)} CPU over {len(times)};"
+        f" the default AI in its place wins {sum(p.baseline == 'win' for p in played)}, changed {changed};"
         f" {seconds:.0f} s"
     )
+
+
+def _ms(seconds: Sequence[float]) -> str:
+    """The mean and largest of some times, in milliseconds."""
+    mean = 1000 * sum(seconds) / max(1, len(seconds))
+    return f"{mean:.1f} ms mean, {1000 * max(seconds, default=0):.0f} ms max"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

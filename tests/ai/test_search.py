@@ -4,8 +4,12 @@ search that finds an attack where its guide would waste the turn."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
+import time
 from importlib.resources import files
+from typing import cast
 
 import pytest
 
@@ -13,8 +17,10 @@ from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
 from tactica.ai.search.candidates import NEAREST, candidates
 from tactica.ai.search.policy import WIDTH, better
+from tactica.ai.search.standing import standing
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
+from tactica.engine.system import Harm
 from tactica.scenario import ScenarioError, load_scenario_text
 from tactica.systems import get_system
 from tactica.testing.conformance import conformance_setup
@@ -187,3 +193,52 @@ def test_attacks_on_enemies_come_before_other_squares() -> None:
     tried = candidates(legal, Action("ann", "move", at=(10, 0)), {"orc", "imp"}, random.Random(1), 4)
     assert {a.target for a in tried[1:3]} == {"orc", "imp"} and tried[3].verb == "move"
     assert tried[3].at is not None and 0 < abs(tried[3].at[0] - 10) <= NEAREST // 2
+
+
+class Ledger:
+    """A fight reduced to what :func:`standing` reads: one event in which ``imp``, already down when the
+    search began, takes 5 harm, and ``orc`` takes 1."""
+
+    def __init__(self) -> None:
+        self.events = ["blow"]
+        self.game = self.state = None
+        self.system = self
+
+    def is_over(self) -> bool:
+        return False
+
+    def side_of(self, actor: str) -> str:
+        return "red" if actor == "ann" else "blue"
+
+    def out_of_action(self, game: object, state: object) -> list[str]:
+        return ["imp"]
+
+    def harm_done(self, game: object, event: object) -> list[Harm]:
+        return [Harm("imp", 5.0), Harm("orc", 1.0)]
+
+
+def test_harm_to_an_enemy_already_out_of_action_is_no_gain() -> None:
+    """Issue 17 point 3 (a coup de grâce looked like a gain): only harm to the combatants still in action when
+    the search began counts; the fallen ``imp``'s 5 points are not counted, the ``orc``'s 1 is: 0.4 × 1/2."""
+    value = standing(cast(Fight, Ledger()), "red", ["ann", "orc"], 0)
+    assert value == pytest.approx(0.4 * 1 / 2)
+
+
+def test_a_time_budget_counts_the_cpu_time_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17 point 3 (a shared machine): ``search:100ms`` counts CPU time, not the wall clock that other
+    jobs stretch: with 30 ms of CPU per round (and a wall clock that jumps a second a call) it plays three
+    rounds, the fourth being expected to end past 100 ms."""
+    clocks = {"process_time": itertools.count(0.0, 0.03), "perf_counter": itertools.count(0.0, 1.0)}
+    for name, clock in clocks.items():
+        monkeypatch.setattr(time, name, functools.partial(next, clock))
+    fight = first_choice_among_several(arena("phase3d6"))
+    policy = SearchPolicy(0, "100ms")
+    played: list[object] = []
+
+    def counted(self: SearchPolicy, *args: object) -> Fight:
+        played.append(args)
+        return fight
+
+    monkeypatch.setattr(SearchPolicy, "_playout", counted)
+    policy.choose(fight)
+    assert len(played) == 3 * WIDTH

@@ -1,5 +1,5 @@
 """Issue 17 point 3: ``benchmarks/agents.py`` reports each system's win rate of the search AI with its Wilson
-95% interval, counting draws and cut-offs as not-wins, and the time of its decisions."""
+95% interval, counting draws and cut-offs as not-wins, and the wall-clock and CPU time of its decisions."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from tests.bench.scripts import load_script
 def test_the_report_counts_draws_and_cut_offs_as_not_wins_with_a_wilson_interval() -> None:
     agents = load_script("agents")
     played = [
-        agents.Played("srb", result, (0.1, 0.3)) for result in ("win", "win", "draw", "cut off", "loss")
+        agents.Played("srb", result, (0.1, 0.3), (0.05, 0.25), "loss")
+        for result in ("win", "win", "draw", "cut off", "loss")
     ]
     line = agents.report("srb", played, 12.0)
     assert "fights   5: wins   2, losses   1, draws 1, cut off 1; win rate 40.0%" in line
     assert "[95% 11.8%-76.9%] (unsure of the 60% target)" in line
-    assert "decision 200.0 ms mean, 300 ms max over 10" in line
+    assert "decision 200.0 ms mean, 300 ms max wall, 150.0 ms mean, 250 ms max CPU over 10" in line
+    assert "the default AI in its place wins 0, changed 4" in line
 
 
 def test_a_later_batch_plays_fights_of_its_own_dice_and_sides() -> None:

@@ -18,7 +18,7 @@ _TEXT = re.compile(r"(\d+)(ms)?")
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much one decision may search: ``playouts`` in all (split among the candidates), or as many as fit
-    in ``ms`` milliseconds (at least one round: one per candidate)."""
+    in ``ms`` milliseconds of the process's CPU time (at least one round: one per candidate)."""
 
     playouts: int | None = DEFAULT_PLAYOUTS
     ms: int | None = None

@@ -37,7 +37,8 @@ EVIDENCE = 2.0
 
 class SearchPolicy:
     """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
-    (a time budget searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
+    (a time budget, counted in the CPU time of this process so that other jobs on the machine do not starve
+    it, searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
     playouts (the system's default AI unless given); ``width``, ``horizon`` and ``margin`` as the constants
     of this module say."""
 
@@ -85,9 +86,10 @@ class SearchPolicy:
     def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
         """The values of each candidate, one per round of playouts (one playout per candidate per round, all
         on one dice seed), as many rounds as the budget allows (at least one)."""
-        people = combatants(fight)
+        out = set(fight.system.out_of_action(fight.game, fight.state))
+        people = [c for c in combatants(fight) if c not in out]
         values: list[list[float]] = [[] for _ in tried]
-        start = time.perf_counter()
+        start = time.process_time()
         while not values[0] or self._more(len(values[0]), len(tried), start):
             seed = self.rng.getrandbits(63)
             for i, action in enumerate(tried):
@@ -97,7 +99,7 @@ class SearchPolicy:
 
     def _more(self, rounds: int, width: int, start: float) -> bool:
         if self.budget.ms is not None:
-            spent = (time.perf_counter() - start) * 1000
+            spent = (time.process_time() - start) * 1000
             return spent * (rounds + 1) / rounds <= self.budget.ms
         return (rounds + 1) * width <= (self.budget.playouts or 0)
 
