@@ -1,0 +1,203 @@
+"""The Far Recon line-up kernel's blows, for many fights at once (each array has one column per lane): the
+fudge rolls, the AI's choice of blade and target, the defender's answer, dodge then Physical Defense,
+damage by increments of the margin, critical extras and complications, Body and the dying roll
+(:mod:`tactica.systems.farrecon.attacks`, :mod:`~tactica.systems.farrecon.vitals`, rules 1-4, 10-13, 17-19,
+21)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tactica.analysis.kernels.base import NEVER
+from tactica.analysis.kernels.dice import KernelDice
+from tactica.analysis.kernels.farrecon_model import Model
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+#: Statuses (``state.STATUSES``).
+ACTIVE, UNCONSCIOUS, DYING, DEAD = range(4)
+#: Who wins an opposed roll (``dice.opposed``).
+PASSIVE, TIE, ACTIVE_WINS = -1, 0, 1
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Fudge rolls of a few lanes: totals, and whether each is a critical success or failure."""
+
+    total: Ints
+    success: Bools
+    failure: Bools
+
+
+def fudge(model: Model, dice: KernelDice, modifier: Ints) -> Roll:
+    """Far Recon 1, 3-4: 4dF (option fudge_dice) + ``modifier`` in each lane."""
+    faces = dice.roll(1, model.options.fudge_dice, len(modifier), low=-1)
+    return Roll(faces.sum(axis=1) + modifier, (faces == 1).all(axis=1), (faces == -1).all(axis=1))
+
+
+def opposed(model: Model, active: Roll, passive: Roll) -> Ints:
+    """``dice.opposed``: a lone critical success wins; two compare totals (or the defender wins, option
+    double_critical); else the higher total, equal ones tie."""
+    compare = np.sign(active.total - passive.total)
+    both = active.success & passive.success
+    if model.options.double_critical == "defender":
+        compare = np.where(both, PASSIVE, compare)
+    lone = active.success ^ passive.success
+    won: Ints = np.where(lone, np.where(active.success, ACTIVE_WINS, PASSIVE), compare)
+    return won
+
+
+class Lanes:
+    """Every fighter's changing state in each fight of a batch: (fighters, fights) arrays."""
+
+    def __init__(self, model: Model, dice: KernelDice, fights: int) -> None:
+        self.model, self.dice = model, dice
+        count = len(model.ids)
+
+        def per(values: Ints) -> Ints:
+            return np.repeat(values[:, None], fights, axis=1)
+
+        self.health = per(model.health)
+        self.ap = per(model.ap)
+        self.status = np.zeros((count, fights), dtype=np.int64)
+        self.dodges = np.zeros((count, fights), dtype=np.int64)
+        self.panic = np.zeros((count, fights), dtype=bool)
+        self.taken = np.zeros((count, fights), dtype=np.float64)
+        self.dealt = np.zeros((count, fights), dtype=np.float64)
+        self.out_round = np.full((count, fights), NEVER, dtype=np.int32)
+
+    def dying_roll(self, c: int, lanes: Ints) -> None:
+        """Far Recon 18 / D10: a dying fighter's Body roll at the start of its turn against DC = its
+        negative Body points: stable (unconscious) on a success, dead on a failure."""
+        lanes = lanes[self.status[c, lanes] == DYING]
+        if not lanes.size:
+            return
+        roll = fudge(self.model, self.dice, np.full(lanes.size, self.model.body_roll[c]))
+        survived = roll.success | (roll.total >= -self.health[c, lanes])
+        self.status[c, lanes] = np.where(survived, UNCONSCIOUS, DEAD)
+
+    def choose(self, c: int, lanes: Ints) -> tuple[Ints, Bools]:
+        """``ai._attack`` in each lane: the index into ``model.arms[c]`` of the best (worth less 0.3 x the
+        target's health, then the action's text), -1 with no conscious enemy next to it; and whether it
+        tags an aspect (2 Action Points or more, an aspect to tag)."""
+        tag = (self.ap[c, lanes] >= 2) & self.model.aspects[c]
+        best = np.full(lanes.size, -1)
+        arms = self.model.arms[c]
+        for tagged in (False, True):
+            sub = np.flatnonzero(tag == tagged)
+            if not sub.size:
+                continue
+            top = np.full(sub.size, -np.inf)
+            for i in sorted(range(len(arms)), key=lambda i: arms[i].tagged if tagged else arms[i].text):
+                arm = arms[i]
+                value = arm.worth - 0.3 * self.health[arm.target, lanes[sub]]
+                better = (self.status[arm.target, lanes[sub]] == ACTIVE) & (value >= top)
+                best[sub[better]], top[better] = i, value[better]
+        return best, tag
+
+    def blow(self, c: int, lanes: Ints, picked: Ints, tag: Bools) -> None:
+        """Far Recon 10-13, 21: the attack roll, the defender's answer (``ai._answer``), its dodge then its
+        Physical Defense, the damage; then the attacker's critical failure."""
+        model = self.model
+        arms = model.arms[c]
+        w = np.array([arms[i].weapon for i in picked.tolist()], dtype=np.int64)
+        t = np.array([arms[i].target for i in picked.tolist()], dtype=np.int64)
+        self.ap[c, lanes] -= tag
+        strike = fudge(model, self.dice, model.skill[c, w] + model.options.aspect_bonus * tag)
+        dodging, dodge_tag, take_tag = self.answer(t, lanes, w, strike)
+        through = np.ones(lanes.size, dtype=bool)
+        sub = np.flatnonzero(dodging)
+        if sub.size:
+            through[sub] = self.dodge(t[sub], lanes[sub], strike, sub, dodge_tag[sub])
+        sub = np.flatnonzero(through)
+        if sub.size:
+            self.defend(c, t[sub], w[sub], lanes[sub], _part(strike, sub), take_tag[sub])
+        self.fumble(c, w, lanes, strike.failure)
+
+    def answer(self, t: Ints, lanes: Ints, w: Ints, strike: Roll) -> tuple[Bools, Bools, Bools]:
+        """``ai._answer``: dodge an attack whose total beats its Physical Defense when it may (rule 11);
+        tag an aspect when at half health or less and the total is 2 over it. Per lane: dodging, tagging
+        the dodge, tagging Physical Defense."""
+        model = self.model
+        dodgeable = np.array([b.dodgeable for b in model.blades], dtype=bool)[w]
+        may = dodgeable & model.may_dodge[t] & (self.dodges[t, lanes] < model.dodges[t])
+        can_tag = model.aspects[t] & (self.ap[t, lanes] > 0)
+        guard = model.pdef[t]
+        hurt = self.health[t, lanes] * 2 <= model.body[t]
+        dodging = may & (strike.total > guard)
+        tagging = can_tag & hurt & (strike.total >= guard + 2)
+        return dodging, tagging & dodging, tagging & ~dodging
+
+    def dodge(self, t: Ints, lanes: Ints, strike: Roll, sub: Ints, tag: Bools) -> Bools:
+        """The dodge (Agility, Far Recon 10-11): per lane, whether the attack goes through to Physical
+        Defense (the attacker wins; a tie only with option combat_ties 'active')."""
+        self.dodges[t, lanes] += 1
+        self.ap[t, lanes] -= tag
+        roll = fudge(self.model, self.dice, self.model.agility[t] + self.model.options.aspect_bonus * tag)
+        won = opposed(self.model, _part(strike, sub), roll)
+        through: Bools = (won == ACTIVE_WINS) | ((won == TIE) & (self.model.options.combat_ties == "active"))
+        return through
+
+    def defend(self, c: int, t: Ints, w: Ints, lanes: Ints, strike: Roll, tag: Bools) -> None:
+        """Physical Defense and the damage it lets through (Far Recon 12-13, D1, D6, D7, D8); a critical
+        hit's extra: panic (a melee hit) or one more increment (option critical_extra)."""
+        options = self.model.options
+        self.ap[t, lanes] -= tag
+        defence = fudge(self.model, self.dice, self.model.pdef[t] + options.aspect_bonus * tag)
+        won = opposed(self.model, strike, defence)
+        hit = won == ACTIVE_WINS
+        margin = strike.total - defence.total
+        margin = np.where(hit & strike.success, np.maximum(margin, options.critical_min_margin), margin)
+        count = np.where(hit, self.tiers(margin, w), 0)
+        extra = hit & strike.success & (~defence.success | (options.double_critical_extra == "keep"))
+        extra &= options.critical_extra != "none"
+        if options.critical_extra == "extra_tier":
+            count = count + extra
+        if options.combat_ties == "active":
+            count = np.where(won == TIE, options.touch_tie_tiers, count)
+        bd = np.array([b.base_damage for b in self.model.blades], dtype=np.int64)[w]
+        if options.critical_extra == "panic_in_melee":
+            self.panic[t[extra & (count > 0)], lanes[extra & (count > 0)]] = True
+        self.harm(t, lanes, count * bd, dealer=c)
+
+    def tiers(self, margin: Ints, w: Ints) -> Ints:
+        """Far Recon 12 / D1: ceil(margin / DI) in exact integers (option damage_tiers 'meet_or_beat':
+        floor(margin / DI) + 1); no margin, no tiers."""
+        num = np.array([b.di_num for b in self.model.blades], dtype=np.int64)[w]
+        den = np.array([b.di_den for b in self.model.blades], dtype=np.int64)[w]
+        if self.model.options.damage_tiers == "meet_or_beat":
+            count = (margin * den) // num + 1
+        else:
+            count = -((-margin * den) // num)
+        found: Ints = np.where(margin > 0, count, 0)
+        return found
+
+    def fumble(self, c: int, w: Ints, lanes: Ints, failure: Bools) -> None:
+        """Far Recon 4: a melee attacker's critical failure hurts it (one Base Damage), whatever the outcome
+        (a defender's stagger only pins it on a map where nobody can move)."""
+        if not self.model.options.critical_complications or not failure.any():
+            return
+        bd = np.array([b.base_damage for b in self.model.blades], dtype=np.int64)[w[failure]]
+        self.harm(np.full(bd.size, c), lanes[failure], bd, dealer=c)
+
+    def harm(self, t: Ints, lanes: Ints, amount: Ints, dealer: int) -> None:
+        """Far Recon 17-19: Body points off (none: nothing happens) and the status that follows from
+        conscious: 0 unconscious, below 0 dying, below minus base Body dead."""
+        hit = amount > 0
+        t, lanes, amount = t[hit], lanes[hit], amount[hit]
+        if not t.size:
+            return
+        self.health[t, lanes] -= amount
+        self.taken[t, lanes] += amount
+        others = t != dealer
+        self.dealt[dealer, lanes[others]] += amount[others]
+        left = self.health[t, lanes]
+        fell = np.where(left < -self.model.body[t], DEAD, np.where(left < 0, DYING, UNCONSCIOUS))
+        self.status[t, lanes] = np.where(left > 0, ACTIVE, fell)
+
+
+def _part(roll: Roll, sub: Ints) -> Roll:
+    return Roll(roll.total[sub], roll.success[sub], roll.failure[sub])

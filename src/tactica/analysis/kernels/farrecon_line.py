@@ -1,0 +1,135 @@
+"""The Far Recon line-up kernel (issue 16 part B): one or more melee fighters a side on a still map (every
+square that is not a wall holds a combatant, no two allies next to each other), the default AI on both
+sides, fixed initiative with no ties, played for thousands of fights at once.
+
+On such a map the default AI (:mod:`tactica.systems.farrecon.ai`) never moves, treats nobody and throws
+nothing: a fighter's turn is the attack on the conscious enemy next to it that ``ai._attack`` values most
+(tagging an aspect while it has 2 Action Points), or the end of the turn (no such enemy, or panicked by a
+critical hit). The defender answers as ``ai._answer`` does. What remains is the rules' bookkeeping, kept as
+the engine keeps it (:mod:`tactica.systems.farrecon.turns`): one slot per fighter in initiative order, the
+dying roll at the start of a dying fighter's slot, dodges back each round (or at each turn, option
+dodge_reset), the end of the fight after the attack that leaves at most one side fighting, the round limit,
+and the round each combatant went out in as ``sim`` counts it. :func:`.farrecon_model.model_of` says why any
+other fight is not covered; it runs on the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from tactica.analysis.kernels.base import DRAW, WIN, ModelKernel, Outcomes, Result
+from tactica.analysis.kernels.dice import KernelDice
+from tactica.analysis.kernels.farrecon_blows import ACTIVE, DYING, Bools, Ints, Lanes
+from tactica.analysis.kernels.farrecon_model import Model, model_of
+from tactica.engine import Game
+
+
+class FarReconLine(ModelKernel[Model]):
+    """N against M Far Recon melee fighters on a still map, default AI on both sides."""
+
+    name = "farrecon-line"
+    system = "farrecon"
+
+    def build(self, game: Game, ai: Mapping[str, str]) -> Model | str:
+        return model_of(game, ai)
+
+    def play_model(self, model: Model, dice: KernelDice) -> Outcomes:
+        lanes = Lanes(model, dice, dice.fights)
+        result = Result(dice.fights)
+        Play(model, lanes, result).fight()
+        return Outcomes(
+            model.ids,
+            model.sides,
+            result.winner,
+            result.result,
+            result.rounds,
+            {f"{i}.health": lanes.health[c].astype(np.int32) for c, i in enumerate(model.ids)},
+            lanes.taken.T,
+            lanes.dealt.T,
+            lanes.out_round.T,
+        )
+
+
+@dataclass
+class Play:
+    """The fights of one batch, slot by slot in the fixed initiative order."""
+
+    model: Model
+    lanes: Lanes
+    result: Result
+    round: int = 0
+
+    def fight(self) -> None:
+        """Play every fight to its end, round by round; fights where nothing can happen any more are cut
+        off at the round limit (the engine plays them there rolling no die)."""
+        going = np.arange(len(self.result.over))
+        options = self.model.options
+        for round_ in range(1, options.max_rounds + 1):
+            self.round = round_
+            if options.dodge_reset == "round":
+                self.lanes.dodges[:, going] = 0
+            for k, c in enumerate(self.model.order):
+                self.slot(k, c, going)
+                going = going[~self.result.over[going]]
+                if not going.size:
+                    return
+            going = going[~self.stalled(going)]
+        self.result.rounds[going] = options.max_rounds
+
+    def slot(self, k: int, c: int, going: Ints) -> None:
+        """``turns._start_turn``: panic and (option dodge_reset 'own_turn') dodges; a dying fighter's Body
+        roll; then a conscious fighter's turn: its attack, unless panicked or with no enemy to attack."""
+        state = self.lanes
+        panicking = state.panic[c, going].copy()
+        state.panic[c, going] = False
+        if self.model.options.dodge_reset == "own_turn":
+            state.dodges[c, going] = 0
+        state.dying_roll(c, going)
+        lanes = going[(state.status[c, going] == ACTIVE) & ~panicking]
+        if not lanes.size:
+            return
+        picked, tag = state.choose(c, lanes)
+        chosen = picked >= 0
+        lanes, picked, tag = lanes[chosen], picked[chosen], tag[chosen]
+        if lanes.size:
+            before = state.status[:, lanes] == ACTIVE
+            state.blow(c, lanes, picked, tag)
+            self.settle(k, lanes, before)
+
+    def settle(self, k: int, lanes: Ints, before: Bools) -> None:
+        """``turns.check_end`` after the attack: over when at most one side has anyone conscious; who went
+        out is counted in the round of the next decision — the next one when nobody conscious acts later
+        in this round and the fight goes on."""
+        state, model = self.lanes, self.model
+        up = state.status[:, lanes] == ACTIVE
+        standing = np.stack([up[model.side == s].any(axis=0) for s in range(len(model.sides))])
+        over = standing.sum(axis=0) <= 1
+        ended, left = lanes[over], standing[:, over]
+        self.result.over[ended] = True
+        self.result.winner[ended] = np.where(left.any(axis=0), left.argmax(axis=0), -1)
+        self.result.result[ended] = np.where(left.any(axis=0), WIN, DRAW)
+        self.result.rounds[ended] = self.round
+        later = list(model.order[k + 1 :])
+        waiting = up[later].any(axis=0) if later else np.zeros(lanes.size, dtype=bool)
+        bump = (~over & ~waiting).astype(np.int32)
+        fell = before & ~up
+        for c in np.flatnonzero(fell.any(axis=1)).tolist():
+            state.out_round[c, lanes[fell[c]]] = self.round + bump[fell[c]]
+
+    def stalled(self, lanes: Ints) -> Bools:
+        """Fights where nothing can happen any more: nobody conscious has a conscious enemy next to it, and
+        nobody is dying (whose Body rolls are still to come). They are cut off at the round limit."""
+        state = self.lanes
+        up = state.status[:, lanes] == ACTIVE
+        busy = (state.status[:, lanes] == DYING).any(axis=0)
+        for c in range(len(self.model.ids)):
+            for t in np.flatnonzero(self.model.foes[c]).tolist():
+                busy |= up[c] & up[t]
+        stuck = lanes[~busy]
+        self.result.rounds[stuck] = self.model.options.max_rounds
+        self.result.over[stuck] = True
+        still: Bools = ~busy
+        return still
