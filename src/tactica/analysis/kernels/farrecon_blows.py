@@ -1,5 +1,5 @@
 """The Far Recon line-up kernel's blows, for many fights at once (each array has one column per lane): the
-fudge rolls, the AI's choice of blade and target, the defender's answer, dodge then Physical Defense,
+fudge rolls, the AI's choice of weapon and target, the defender's answer, dodge then Physical Defense,
 damage by increments of the margin, critical extras and complications, Body and the dying roll
 (:mod:`tactica.systems.farrecon.attacks`, :mod:`~tactica.systems.farrecon.vitals`, rules 1-4, 10-13, 17-19,
 21)."""
@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import NEVER
-from tactica.analysis.kernels.dice import KernelDice
+from tactica.analysis.kernels.dice import GeneratorDice, KernelDice
 from tactica.analysis.kernels.farrecon_model import Model
 
 Ints = npt.NDArray[np.int64]
@@ -33,9 +33,22 @@ class Roll:
 
 
 def fudge(model: Model, dice: KernelDice, modifier: Ints) -> Roll:
-    """Far Recon 1, 3-4: 4dF (option fudge_dice) + ``modifier`` in each lane."""
-    faces = dice.roll(1, model.options.fudge_dice, len(modifier), low=-1)
-    return Roll(faces.sum(axis=1) + modifier, (faces == 1).all(axis=1), (faces == -1).all(axis=1))
+    """Far Recon 1, 3-4: 4dF (option fudge_dice) + ``modifier`` in each lane, as one outcome of the dice
+    (:func:`fudge_outcome`) looked up in the model's tables of the faces' sum and criticals."""
+    number = fudge_outcome(dice, model.options.fudge_dice, len(modifier))
+    return Roll(model.fudge_sum[number] + modifier, model.fudge_success[number], model.fudge_failure[number])
+
+
+def fudge_outcome(dice: KernelDice, count: int, lanes: int) -> Ints:
+    """The outcome of ``count`` fudge dice in each lane, numbered with the first die the most significant
+    base-3 digit (face -1 as 0): from a tape, the engine's faces; from a generator, a uniform number (every
+    outcome of independent dice is equally likely: the same distribution)."""
+    if isinstance(dice, GeneratorDice):
+        return dice.rng.integers(0, 3**count, size=lanes)
+    number = np.zeros(lanes, dtype=np.int64)
+    for face in dice.roll(1, count, lanes, low=-1).T:
+        number = number * 3 + face + 1
+    return number
 
 
 def opposed(model: Model, active: Roll, passive: Roll) -> Ints:
@@ -80,31 +93,30 @@ class Lanes:
         self.status[c, lanes] = np.where(survived, UNCONSCIOUS, DEAD)
 
     def choose(self, c: int, lanes: Ints) -> tuple[Ints, Bools]:
-        """``ai._attack`` in each lane: the index into ``model.arms[c]`` of the best (worth less 0.3 x the
-        target's health, then the action's text), -1 with no conscious enemy next to it; and whether it
-        tags an aspect (2 Action Points or more, an aspect to tag)."""
+        """``ai._attack`` in each lane: the index into ``model.choices[c]`` of the best (worth less 0.3 x the
+        target's health, then the greatest action's text), -1 with no conscious enemy next to it; and
+        whether it tags an aspect (2 Action Points or more, an aspect to tag)."""
         tag = (self.ap[c, lanes] >= 2) & self.model.aspects[c]
+        choices = self.model.choices[c]
         best = np.full(lanes.size, -1)
-        arms = self.model.arms[c]
-        for tagged in (False, True):
-            sub = np.flatnonzero(tag == tagged)
-            if not sub.size:
-                continue
-            top = np.full(sub.size, -np.inf)
-            for i in sorted(range(len(arms)), key=lambda i: arms[i].tagged if tagged else arms[i].text):
-                arm = arms[i]
-                value = arm.worth - 0.3 * self.health[arm.target, lanes[sub]]
-                better = (self.status[arm.target, lanes[sub]] == ACTIVE) & (value >= top)
-                best[sub[better]], top[better] = i, value[better]
+        if not choices.target.size:
+            return best, tag
+        able = self.status[choices.target][:, lanes] == ACTIVE
+        value = np.where(able, choices.worth[:, None] - 0.3 * self.health[choices.target][:, lanes], -np.inf)
+        some = able.any(axis=0)
+        if np.array_equal(choices.by_text, choices.by_tagged_text):
+            best[some] = choices.by_text[value[choices.by_text].argmax(axis=0)][some]
+            return best, tag
+        for tagged, order in ((False, choices.by_text), (True, choices.by_tagged_text)):
+            sub = np.flatnonzero((tag == tagged) & some)
+            best[sub] = order[value[order][:, sub].argmax(axis=0)]
         return best, tag
 
     def blow(self, c: int, lanes: Ints, picked: Ints, tag: Bools) -> None:
         """Far Recon 10-13, 21: the attack roll, the defender's answer (``ai._answer``), its dodge then its
         Physical Defense, the damage; then the attacker's critical failure."""
         model = self.model
-        arms = model.arms[c]
-        w = np.array([arms[i].weapon for i in picked.tolist()], dtype=np.int64)
-        t = np.array([arms[i].target for i in picked.tolist()], dtype=np.int64)
+        w, t = model.choices[c].weapon[picked], model.choices[c].target[picked]
         self.ap[c, lanes] -= tag
         strike = fudge(model, self.dice, model.skill[c, w] + model.options.aspect_bonus * tag)
         dodging, dodge_tag, take_tag = self.answer(t, lanes, w, strike)
@@ -122,8 +134,7 @@ class Lanes:
         tag an aspect when at half health or less and the total is 2 over it. Per lane: dodging, tagging
         the dodge, tagging Physical Defense."""
         model = self.model
-        dodgeable = np.array([b.dodgeable for b in model.blades], dtype=bool)[w]
-        may = dodgeable & model.may_dodge[t] & (self.dodges[t, lanes] < model.dodges[t])
+        may = model.dodgeable[w] & model.may_dodge[t] & (self.dodges[t, lanes] < model.dodges[t])
         can_tag = model.aspects[t] & (self.ap[t, lanes] > 0)
         guard = model.pdef[t]
         hurt = self.health[t, lanes] * 2 <= model.body[t]
@@ -158,7 +169,7 @@ class Lanes:
             count = count + extra
         if options.combat_ties == "active":
             count = np.where(won == TIE, options.touch_tie_tiers, count)
-        bd = np.array([b.base_damage for b in self.model.blades], dtype=np.int64)[w]
+        bd = self.model.base_damage[w]
         if options.critical_extra == "panic_in_melee":
             self.panic[t[extra & (count > 0)], lanes[extra & (count > 0)]] = True
         self.harm(t, lanes, count * bd, dealer=c)
@@ -166,8 +177,7 @@ class Lanes:
     def tiers(self, margin: Ints, w: Ints) -> Ints:
         """Far Recon 12 / D1: ceil(margin / DI) in exact integers (option damage_tiers 'meet_or_beat':
         floor(margin / DI) + 1); no margin, no tiers."""
-        num = np.array([b.di_num for b in self.model.blades], dtype=np.int64)[w]
-        den = np.array([b.di_den for b in self.model.blades], dtype=np.int64)[w]
+        num, den = self.model.di_num[w], self.model.di_den[w]
         if self.model.options.damage_tiers == "meet_or_beat":
             count = (margin * den) // num + 1
         else:
@@ -180,7 +190,7 @@ class Lanes:
         (a defender's stagger only pins it on a map where nobody can move)."""
         if not self.model.options.critical_complications or not failure.any():
             return
-        bd = np.array([b.base_damage for b in self.model.blades], dtype=np.int64)[w[failure]]
+        bd = self.model.base_damage[w[failure]]
         self.harm(np.full(bd.size, c), lanes[failure], bd, dealer=c)
 
     def harm(self, t: Ints, lanes: Ints, amount: Ints, dealer: int) -> None:

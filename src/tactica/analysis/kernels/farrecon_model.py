@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from tactica.analysis.kernels.dice import outcome_faces
 from tactica.analysis.sim import MAX_ACTIONS
 from tactica.engine import Game
 from tactica.engine.action import Action
@@ -42,26 +43,17 @@ ACTIONS_PER_SLOT = 2
 
 
 @dataclass(frozen=True)
-class Arm:
-    """One (attacker, weapon, target) the AI may ever choose, with what ``ai._expected`` makes of it before
-    the target's health (``worth``) and its action's text, untagged and tagged (the AI's tie-break)."""
+class Choices:
+    """The (weapon, target) pairs of one fighter's attacks the AI may ever choose: every weapon against every
+    enemy next to it, with what ``ai._expected`` makes of each before the target's health (``worth``), and
+    the pairs' indices in the descending order of the action's text, untagged and tagged (the AI keeps the
+    greatest text among equal worths)."""
 
-    weapon: int
-    target: int
-    worth: float
-    text: str
-    tagged: str
-
-
-@dataclass(frozen=True)
-class Blade:
-    """A weapon as the kernel uses it: the skill its wielder rolls, Base Damage, DI = ``di_num / di_den``."""
-
-    name: str
-    base_damage: int
-    di_num: int
-    di_den: int
-    dodgeable: bool
+    weapon: Ints
+    target: Ints
+    worth: npt.NDArray[np.float64]
+    by_text: Ints
+    by_tagged_text: Ints
 
 
 @dataclass(frozen=True)
@@ -81,11 +73,20 @@ class Model:
     agility: Ints
     pdef: Ints
     body_roll: Ints  # the Body roll's modifier (D10)
-    blades: tuple[Blade, ...]
-    skill: Ints  # (fighters, blades): the attack skill, 0 for a weapon it does not carry
-    arms: tuple[tuple[Arm, ...], ...]  # per fighter
+    #: per weapon (every weapon anyone carries): Base Damage, DI = di_num / di_den exactly, dodgeable
+    base_damage: Ints
+    di_num: Ints
+    di_den: Ints
+    dodgeable: npt.NDArray[np.bool_]
+    skill: Ints  # (fighters, weapons): the attack skill, 0 for a weapon it does not carry
+    choices: tuple[Choices, ...]  # per fighter
     foes: npt.NDArray[np.bool_]  # (fighters, fighters): adjacent enemies
     options: FarReconOptions
+    #: per outcome of the fudge dice (numbered as ``farrecon_blows.fudge_outcome``): the faces' sum, and
+    #: whether every die shows + (a critical success) or - (a critical failure), Far Recon 1, 3-4
+    fudge_sum: Ints
+    fudge_success: npt.NDArray[np.bool_]
+    fudge_failure: npt.NDArray[np.bool_]
 
 
 # -- coverage ---------------------------------------------------------------------------------------------
@@ -178,15 +179,17 @@ def _model(game: FarReconGame, state: FarReconState) -> Model:
     ids = tuple(f.id for f in fighters)
     sides = tuple(dict.fromkeys(f.side for f in fighters))
     names = list(dict.fromkeys(w.name for f in fighters for w in game.weapons_of(f.id)))
-    blades = tuple(_blade(game.weapons[n]) for n in names)
+    weapons = [game.weapons[n] for n in names]
     fixed = game.spec.initiative or {}
     sheets = [game.sheet(f.id) for f in fighters]
     options = game.options
+    # every outcome of the fudge dice (the first die the most significant base-3 digit), face by face
+    faces = outcome_faces([(options.fudge_dice, 3)]) - 2
 
     def each(values: list[int]) -> Ints:
         return np.array(values, dtype=np.int64)
 
-    skill = np.zeros((len(fighters), len(blades)), dtype=np.int64)
+    skill = np.zeros((len(fighters), len(names)), dtype=np.int64)
     for c, f in enumerate(fighters):
         for w in game.weapons_of(f.id):
             skill[c, names.index(w.name)] = game.skill(f.id, w.attack_skill)
@@ -204,11 +207,17 @@ def _model(game: FarReconGame, state: FarReconState) -> Model:
         agility=each([game.skill(f.id, "agility") for f in fighters]),
         pdef=each([game.skill(f.id, "pdef") for f in fighters]),
         body_roll=each([_body_roll(s, options) for s in sheets]),
-        blades=blades,
+        base_damage=each([w.base_damage for w in weapons]),
+        di_num=each([w.di.numerator for w in weapons]),
+        di_den=each([w.di.denominator for w in weapons]),
+        dodgeable=np.array([w.dodgeable for w in weapons]),
         skill=skill,
-        arms=tuple(_arms(game, fighters, c, names) for c in range(len(fighters))),
+        choices=tuple(_choices(game, fighters, c, names) for c in range(len(fighters))),
         foes=np.array([[_foe(game, f, o) for o in fighters] for f in fighters]),
         options=options,
+        fudge_sum=faces.sum(axis=1),
+        fudge_success=(faces == 1).all(axis=1),
+        fudge_failure=(faces == -1).all(axis=1),
     )
 
 
@@ -217,29 +226,28 @@ def _body_roll(sheet: Character, options: FarReconOptions) -> int:
     return sheet.body if options.body_roll == "base_body" else sheet.skill("body", options)
 
 
-def _blade(weapon: Weapon) -> Blade:
-    di = weapon.di
-    return Blade(weapon.name, weapon.base_damage, di.numerator, di.denominator, weapon.dodgeable)
-
-
 def _foe(game: FarReconGame, f: Fighter, other: Fighter) -> bool:
     return other.side != f.side and game.board.distance(f.pos, other.pos) <= 1
 
 
-def _arms(game: FarReconGame, fighters: list[Fighter], c: int, names: list[str]) -> tuple[Arm, ...]:
+def _choices(game: FarReconGame, fighters: list[Fighter], c: int, names: list[str]) -> Choices:
     """Every (weapon, adjacent enemy) of fighter ``c``, with ``ai._expected`` at 0 health (the AI takes 0.3 x
-    the target's health off it), in the order of the untagged action's text."""
+    the target's health off it) and the text of its action."""
     me = fighters[c]
-    found = []
-    for weapon in game.weapons_of(me.id):
-        for t, target in enumerate(fighters):
-            if not _foe(game, me, target):
-                continue
-            at_zero = ai._expected(game, me, me.pos, _healthless(target), weapon)
-            plain = Action(me.id, "attack", target.id, using=weapon.name)
-            tagged = Action(me.id, "attack", target.id, using=weapon.name, flags=("tag",))
-            found.append(Arm(names.index(weapon.name), t, at_zero, str(plain), str(tagged)))
-    return tuple(sorted(found, key=lambda a: a.text))
+    pairs = [(w, t) for w in game.weapons_of(me.id) for t, o in enumerate(fighters) if _foe(game, me, o)]
+    plain = [str(Action(me.id, "attack", fighters[t].id, using=w.name)) for w, t in pairs]
+    tagged = [str(Action(me.id, "attack", fighters[t].id, using=w.name, flags=("tag",))) for w, t in pairs]
+
+    def descending(texts: list[str]) -> Ints:
+        return np.array(sorted(range(len(texts)), key=lambda i: texts[i], reverse=True), dtype=np.int64)
+
+    return Choices(
+        np.array([names.index(w.name) for w, _ in pairs], dtype=np.int64),
+        np.array([t for _, t in pairs], dtype=np.int64),
+        np.array([ai._expected(game, me, me.pos, _healthless(fighters[t]), w) for w, t in pairs]),
+        descending(plain),
+        descending(tagged),
+    )
 
 
 def _healthless(f: Fighter) -> Fighter:
