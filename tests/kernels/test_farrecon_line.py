@@ -26,7 +26,8 @@ KERNEL = FarReconLine()
 #: (confined_open_neighbours 0), with every option the kernel reads turned from its default: ties to the
 #: attacker with two increments, both criticals to the defender with the extra kept, a critical's extra
 #: increment, a minimum critical margin of 2, meet-or-beat tiers, two dodges a turn, +3 tags and 4 Action
-#: Points, Body rolls on base Body, a default PDef of 1, and a round limit of 12.
+#: Points, Body rolls on base Body, a default PDef of 1, a medic treating itself against DC 2 for 1, and a
+#: round limit of 12.
 OPTIONS_SETUP: dict[str, Any] = {
     "name": "options",
     "system": "farrecon",
@@ -45,13 +46,15 @@ OPTIONS_SETUP: dict[str, Any] = {
         "action_points": 4,
         "body_roll": "base_body",
         "default_pdef": 1,
+        "treat_dc": 2,
+        "treat_heal": 1,
         "max_rounds": 12,
     },
     "map": {"text": "a # b # c #\n# d # e # f"},
     "combatants": [
         {"id": "ana", "side": "red", "at": "a", "skills": {"melee": 2}, "weapons": ["knife"], "aspects": ["A"]},
         {"id": "bo", "side": "red", "at": "b", "body": 6, "weapons": ["baton", "fists"]},
-        {"id": "cy", "side": "red", "at": "c", "skills": {"agility": 2}, "weapons": ["knife"]},
+        {"id": "cy", "side": "red", "at": "c", "skills": {"agility": 2, "medicine": 2}, "weapons": ["knife"]},
         {"id": "dee", "side": "blue", "at": "d", "body": 12, "skills": {"melee": 1}, "aspects": ["B"],
          "weapons": ["knife"]},
         {"id": "eve", "side": "blue", "at": "e", "skills": {"pdef": 2}, "weapons": ["baton"], "dodges": 0},
@@ -142,7 +145,6 @@ MIND_BLADE = {"whisper": {"kind": "melee", "harms": "mind"}}
         (_setup(weapons=MIND_BLADE, combatants=[*OPTIONS_SETUP["combatants"][:5],
                 {"id": "fay", "side": "blue", "at": "f", "weapons": ["whisper"]}]),
          "fay's whisper is a touch attack or harms Mind"),
-        (_fighter(2, skills={"medicine": 1}), "cy has Medicine"),
         (_fighter(2, aware=False), "cy is not conscious, aware and sane"),
         (_fighter(2, mind_now=0), "cy is not conscious, aware and sane"),
         (_fighter(2, health_now=0), "cy is not conscious, aware and sane"),

@@ -92,6 +92,24 @@ class Lanes:
         survived = roll.success | (roll.total >= -self.health[c, lanes])
         self.status[c, lanes] = np.where(survived, UNCONSCIOUS, DEAD)
 
+    def hurt_medic(self, c: int, lanes: Ints) -> Bools:
+        """``ai._hurt_medic``: Medicine 1 or more and health at a third of its base Body or less (it treats
+        itself, ``ai._care``)."""
+        hurt: Bools = (self.model.medicine[c] >= 1) & (self.health[c, lanes] * 3 <= self.model.body[c])
+        return hurt
+
+    def treat_self(self, c: int, lanes: Ints) -> None:
+        """``attacks.treat`` on itself, untagged (Far Recon 2-4, 9): Medicine against option treat_dc heals
+        treat_heal (double on a critical success), never above base Body; a critical failure deals it 1."""
+        model, options = self.model, self.model.options
+        roll = fudge(model, self.dice, np.full(lanes.size, model.medicine[c]))
+        success = roll.success | (roll.total >= options.treat_dc)
+        double = roll.success & (options.critical_extra != "none")
+        amount = np.where(success, options.treat_heal * np.where(double, 2, 1), 0)
+        self.health[c, lanes] += np.minimum(amount, model.body[c] - self.health[c, lanes])
+        if options.critical_complications:
+            self.harm(np.full(lanes.size, c), lanes, roll.failure.astype(np.int64), dealer=c)
+
     def choose(self, c: int, lanes: Ints) -> tuple[Ints, Bools]:
         """``ai._attack`` in each lane: the index into ``model.choices[c]`` of the best (worth less 0.3 x the
         target's health, then the greatest action's text), -1 with no conscious enemy next to it; and

@@ -2,14 +2,15 @@
 square that is not a wall holds a combatant, no two allies next to each other), the default AI on both
 sides, fixed initiative with no ties, played for thousands of fights at once.
 
-On such a map the default AI (:mod:`tactica.systems.farrecon.ai`) never moves, treats nobody and throws
-nothing: a fighter's turn is the attack on the conscious enemy next to it that ``ai._attack`` values most
-(tagging an aspect while it has 2 Action Points), or the end of the turn (no such enemy, or panicked by a
-critical hit). The defender answers as ``ai._answer`` does. What remains is the rules' bookkeeping, kept as
-the engine keeps it (:mod:`tactica.systems.farrecon.turns`): one slot per fighter in initiative order, the
-dying roll at the start of a dying fighter's slot, dodges back each round (or at each turn, option
-dodge_reset), the end of the fight after the attack that leaves at most one side fighting, the round limit,
-and the round each combatant went out in as ``sim`` counts it. :func:`.farrecon_model.model_of` says why any
+On such a map the default AI (:mod:`tactica.systems.farrecon.ai`) never moves, throws nothing and treats
+nobody but itself: a fighter's turn is Medicine on itself when it is a hurt medic (``ai._care``), else the
+attack on the conscious enemy next to it that ``ai._attack`` values most (tagging an aspect while it has 2
+Action Points), or the end of the turn (no such enemy, or panicked by a critical hit). The defender answers
+as ``ai._answer`` does. What remains is the rules' bookkeeping, kept as the engine keeps it
+(:mod:`tactica.systems.farrecon.turns`): one slot per fighter in initiative order, the dying roll at the
+start of a dying fighter's slot, dodges back each round (or at each turn, option dodge_reset), the end of
+the fight after the action that leaves at most one side fighting, the round limit, and the round each
+combatant went out in as ``sim`` counts it. :func:`.farrecon_model.model_of` says why any
 other fight is not covered; it runs on the engine.
 """
 
@@ -81,7 +82,8 @@ class Play:
 
     def slot(self, k: int, c: int, going: Ints) -> None:
         """``turns._start_turn``: panic and (option dodge_reset 'own_turn') dodges; a dying fighter's Body
-        roll; then a conscious fighter's turn: its attack, unless panicked or with no enemy to attack."""
+        roll; then a conscious fighter's turn, unless panicked: Medicine on itself (a hurt medic), else its
+        attack (none with no enemy to attack)."""
         state = self.lanes
         panicking = state.panic[c, going].copy()
         state.panic[c, going] = False
@@ -91,13 +93,17 @@ class Play:
         lanes = going[(state.status[c, going] == ACTIVE) & ~panicking]
         if not lanes.size:
             return
-        picked, tag = state.choose(c, lanes)
-        chosen = picked >= 0
-        lanes, picked, tag = lanes[chosen], picked[chosen], tag[chosen]
-        if lanes.size:
-            before = state.status[:, lanes] == ACTIVE
-            state.blow(c, lanes, picked, tag)
-            self.settle(k, lanes, before)
+        medic = state.hurt_medic(c, lanes)
+        picked, tag = state.choose(c, lanes[~medic])
+        acted = medic.copy()
+        acted[~medic] = picked >= 0
+        before = state.status[:, lanes[acted]] == ACTIVE
+        if medic.any():
+            state.treat_self(c, lanes[medic])
+        if (picked >= 0).any():
+            state.blow(c, lanes[~medic][picked >= 0], picked[picked >= 0], tag[picked >= 0])
+        if acted.any():
+            self.settle(k, lanes[acted], before)
 
     def settle(self, k: int, lanes: Ints, before: Bools) -> None:
         """``turns.check_end`` after the attack: over when at most one side has anyone conscious; who went
@@ -120,12 +126,14 @@ class Play:
             state.out_round[c, lanes[fell[c]]] = self.round + bump[fell[c]]
 
     def stalled(self, lanes: Ints) -> Bools:
-        """Fights where nothing can happen any more: nobody conscious has a conscious enemy next to it, and
-        nobody is dying (whose Body rolls are still to come). They are cut off at the round limit."""
+        """Fights where nothing can happen any more: nobody conscious has a conscious enemy next to it or is a
+        hurt medic, and nobody is dying (whose Body rolls are still to come). They are cut off at the round
+        limit."""
         state = self.lanes
         up = state.status[:, lanes] == ACTIVE
         busy = (state.status[:, lanes] == DYING).any(axis=0)
         for c in range(len(self.model.ids)):
+            busy |= up[c] & state.hurt_medic(c, lanes)
             for t in np.flatnonzero(self.model.foes[c]).tolist():
                 busy |= up[c] & up[t]
         stuck = lanes[~busy]

@@ -5,8 +5,8 @@ own functions (:mod:`tactica.systems.farrecon.attacks`, :mod:`~tactica.systems.f
 The coverage (docs/performance.md, "farrecon-line"): two sides, both played by the default AI; a *still* map,
 where every square that is not a wall holds a combatant, so nobody ever moves (the AI's repositioning,
 fleeing when panicked, finds no square); **no two allies adjacent**, so the AI never treats a downed ally
-(``ai._care``: anyone treats, Medicine 0 included, and a treated fighter may wake), and nobody has Medicine
-(a hurt medic treats itself); initiative fixed in the scenario with no two equal totals (no simultaneous
+(``ai._care``: anyone treats, Medicine 0 included, and a treated fighter may wake; a hurt medic treating
+itself is played); initiative fixed in the scenario with no two equal totals (no simultaneous
 slot: no 1dN conflict ordering, no results deferred to the end of a slot); everyone in the fight from the
 start, aware, conscious, not broken down; every weapon a melee weapon against Body that is no touch attack;
 the rule options at their defaults except those the kernel reads.
@@ -36,7 +36,7 @@ READ_OPTIONS = frozenset(
     {"fudge_dice", "double_critical", "double_critical_extra", "critical_min_margin", "critical_extra",
      "critical_complications", "combat_ties", "touch_tie_tiers", "dodges_per_round", "dodge_reset",
      "confined_open_neighbours", "damage_tiers", "aspect_bonus", "action_points", "body_roll",
-     "default_pdef", "max_rounds"}
+     "default_pdef", "treat_dc", "treat_heal", "max_rounds"}
 )  # fmt: skip
 #: The most actions a covered fighter's slot takes (an attack and the defender's answer, or the end).
 ACTIONS_PER_SLOT = 2
@@ -73,6 +73,7 @@ class Model:
     agility: Ints
     pdef: Ints
     body_roll: Ints  # the Body roll's modifier (D10)
+    medicine: Ints
     #: per weapon (every weapon anyone carries): Base Damage, DI = di_num / di_den exactly, dodgeable
     base_damage: Ints
     di_num: Ints
@@ -145,8 +146,6 @@ def _fighter_problem(game: FarReconGame, state: FarReconState, f: Fighter) -> st
         return f"{f.id} joins late"
     if not (f.conscious and f.aware and f.mind > 0):
         return f"{f.id} is not conscious, aware and sane at the start"
-    if game.skill(f.id, "medicine") >= 1:
-        return f"{f.id} has Medicine (a hurt medic treats itself)"
     if any(_ally_next(game, f, o) for o in state.fighters.values()):
         return f"{f.id} stands next to an ally (the AI treats a downed ally next to it)"
     return next((_weapon_problem(f, w) for w in game.weapons_of(f.id) if _weapon_problem(f, w)), None)
@@ -207,6 +206,7 @@ def _model(game: FarReconGame, state: FarReconState) -> Model:
         agility=each([game.skill(f.id, "agility") for f in fighters]),
         pdef=each([game.skill(f.id, "pdef") for f in fighters]),
         body_roll=each([_body_roll(s, options) for s in sheets]),
+        medicine=each([game.skill(f.id, "medicine") for f in fighters]),
         base_damage=each([w.base_damage for w in weapons]),
         di_num=each([w.di.numerator for w in weapons]),
         di_den=each([w.di.denominator for w in weapons]),
