@@ -119,8 +119,9 @@ class Lanes:
         best = np.full(lanes.size, -1)
         if not choices.target.size:
             return best, tag
-        able = self.status[choices.target][:, lanes] == ACTIVE
-        value = np.where(able, choices.worth[:, None] - 0.3 * self.health[choices.target][:, lanes], -np.inf)
+        rows = choices.target[:, None]
+        able = self.status[rows, lanes] == ACTIVE
+        value = np.where(able, choices.worth[:, None] - 0.3 * self.health[rows, lanes], -np.inf)
         some = able.any(axis=0)
         if np.array_equal(choices.by_text, choices.by_tagged_text):
             best[some] = choices.by_text[value[choices.by_text].argmax(axis=0)][some]
@@ -130,9 +131,9 @@ class Lanes:
             best[sub] = order[value[order][:, sub].argmax(axis=0)]
         return best, tag
 
-    def blow(self, c: int, lanes: Ints, picked: Ints, tag: Bools) -> None:
+    def blow(self, c: int, lanes: Ints, picked: Ints, tag: Bools) -> Ints:
         """Far Recon 10-13, 21: the attack roll, the defender's answer (``ai._answer``), its dodge then its
-        Physical Defense, the damage; then the attacker's critical failure."""
+        Physical Defense, the damage; then the attacker's critical failure. Per lane, the target."""
         model = self.model
         w, t = model.choices[c].weapon[picked], model.choices[c].target[picked]
         self.ap[c, lanes] -= tag
@@ -146,6 +147,7 @@ class Lanes:
         if sub.size:
             self.defend(c, t[sub], w[sub], lanes[sub], _part(strike, sub), take_tag[sub])
         self.fumble(c, w, lanes, strike.failure)
+        return t
 
     def answer(self, t: Ints, lanes: Ints, w: Ints, strike: Roll) -> tuple[Bools, Bools, Bools]:
         """``ai._answer``: dodge an attack whose total beats its Physical Defense when it may (rule 11);

@@ -94,22 +94,27 @@ class Play:
         if not lanes.size:
             return
         medic = state.hurt_medic(c, lanes)
+        treated = lanes[medic]
+        if treated.size:
+            state.treat_self(c, treated)
         picked, tag = state.choose(c, lanes[~medic])
-        acted = medic.copy()
-        acted[~medic] = picked >= 0
-        before = state.status[:, lanes[acted]] == ACTIVE
-        if medic.any():
-            state.treat_self(c, lanes[medic])
-        if (picked >= 0).any():
-            state.blow(c, lanes[~medic][picked >= 0], picked[picked >= 0], tag[picked >= 0])
-        if acted.any():
-            self.settle(k, lanes[acted], before)
+        chosen = picked >= 0
+        struck = lanes[~medic][chosen]
+        targets = state.blow(c, struck, picked[chosen], tag[chosen]) if struck.size else struck
+        self.settle(k, c, np.concatenate([treated, struck]), struck, targets)
 
-    def settle(self, k: int, lanes: Ints, before: Bools) -> None:
-        """``turns.check_end`` after the attack: over when at most one side has anyone conscious; who went
-        out is counted in the round of the next decision — the next one when nobody conscious acts later
+    def settle(self, k: int, c: int, acted: Ints, struck: Ints, targets: Ints) -> None:
+        """``turns.check_end`` after the action of ``c`` in the lanes ``acted`` (its attack on ``targets`` in
+        ``struck``): over when at most one side has anyone conscious; whoever went out (``c``, or its
+        target) is counted in the round of the next decision — the next one when nobody conscious acts later
         in this round and the fight goes on."""
         state, model = self.lanes, self.model
+        fell_self = acted[state.status[c, acted] != ACTIVE]
+        hit = state.status[targets, struck] != ACTIVE
+        fell, fell_target = struck[hit], targets[hit]
+        lanes = np.union1d(fell_self, fell)
+        if not lanes.size:
+            return
         up = state.status[:, lanes] == ACTIVE
         standing = np.stack([up[model.side == s].any(axis=0) for s in range(len(model.sides))])
         over = standing.sum(axis=0) <= 1
@@ -120,10 +125,9 @@ class Play:
         self.result.rounds[ended] = self.round
         later = list(model.order[k + 1 :])
         waiting = up[later].any(axis=0) if later else np.zeros(lanes.size, dtype=bool)
-        bump = (~over & ~waiting).astype(np.int32)
-        fell = before & ~up
-        for c in np.flatnonzero(fell.any(axis=1)).tolist():
-            state.out_round[c, lanes[fell[c]]] = self.round + bump[fell[c]]
+        out = self.round + (~over & ~waiting).astype(np.int32)
+        state.out_round[c, fell_self] = out[np.searchsorted(lanes, fell_self)]
+        state.out_round[fell_target, fell] = out[np.searchsorted(lanes, fell)]
 
     def stalled(self, lanes: Ints) -> Bools:
         """Fights where nothing can happen any more: nobody conscious has a conscious enemy next to it or is a
