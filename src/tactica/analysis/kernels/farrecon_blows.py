@@ -123,12 +123,7 @@ class Lanes:
         able = self.status[rows, lanes] == ACTIVE
         value = np.where(able, choices.worth[:, None] - 0.3 * self.health[rows, lanes], -np.inf)
         some = able.any(axis=0)
-        if np.array_equal(choices.by_text, choices.by_tagged_text):
-            best[some] = choices.by_text[value[choices.by_text].argmax(axis=0)][some]
-            return best, tag
-        for tagged, order in ((False, choices.by_text), (True, choices.by_tagged_text)):
-            sub = np.flatnonzero((tag == tagged) & some)
-            best[sub] = order[value[order][:, sub].argmax(axis=0)]
+        best[some] = choices.by_text[value[choices.by_text].argmax(axis=0)][some]
         return best, tag
 
     def blow(self, c: int, lanes: Ints, picked: Ints, tag: Bools) -> Ints:

@@ -46,14 +46,14 @@ ACTIONS_PER_SLOT = 2
 class Choices:
     """The (weapon, target) pairs of one fighter's attacks the AI may ever choose: every weapon against every
     enemy next to it, with what ``ai._expected`` makes of each before the target's health (``worth``), and
-    the pairs' indices in the descending order of the action's text, untagged and tagged (the AI keeps the
-    greatest text among equal worths)."""
+    the pairs' indices in the descending order of the action's text (the AI keeps the greatest text among
+    equal worths). Tagged, every text ends in " +tag": the same order, as no id or weapon name holds a space
+    or a character below it."""
 
     weapon: Ints
     target: Ints
     worth: npt.NDArray[np.float64]
     by_text: Ints
-    by_tagged_text: Ints
 
 
 @dataclass(frozen=True)
@@ -235,18 +235,12 @@ def _choices(game: FarReconGame, fighters: list[Fighter], c: int, names: list[st
     the target's health off it) and the text of its action."""
     me = fighters[c]
     pairs = [(w, t) for w in game.weapons_of(me.id) for t, o in enumerate(fighters) if _foe(game, me, o)]
-    plain = [str(Action(me.id, "attack", fighters[t].id, using=w.name)) for w, t in pairs]
-    tagged = [str(Action(me.id, "attack", fighters[t].id, using=w.name, flags=("tag",))) for w, t in pairs]
-
-    def descending(texts: list[str]) -> Ints:
-        return np.array(sorted(range(len(texts)), key=lambda i: texts[i], reverse=True), dtype=np.int64)
-
+    texts = [str(Action(me.id, "attack", fighters[t].id, using=w.name)) for w, t in pairs]
     return Choices(
         np.array([names.index(w.name) for w, _ in pairs], dtype=np.int64),
         np.array([t for _, t in pairs], dtype=np.int64),
         np.array([ai._expected(game, me, me.pos, _healthless(fighters[t]), w) for w, t in pairs]),
-        descending(plain),
-        descending(tagged),
+        np.array(sorted(range(len(texts)), key=lambda i: texts[i], reverse=True), dtype=np.int64),
     )
 
 
