@@ -24,10 +24,10 @@ KERNEL = FarReconLine()
 
 #: Three against three in a zigzag of open squares (each enemy on a diagonal), everyone free to dodge
 #: (confined_open_neighbours 0), with every option the kernel reads turned from its default: ties to the
-#: attacker with two increments, both criticals to the defender with the extra kept, a critical's extra
-#: increment, a minimum critical margin of 2, meet-or-beat tiers, two dodges a turn, +3 tags and 4 Action
-#: Points, Body rolls on base Body, a default PDef of 1, a medic treating itself against DC 2 for 1, and a
-#: round limit of 12.
+#: attacker with two increments (a stun baton's tied dodge connecting at once), both criticals to the
+#: defender with the extra kept, a critical's extra increment, a minimum critical margin of 2, meet-or-beat
+#: tiers, two dodges a turn, +3 tags and 4 Action Points, Body rolls on base Body, a default PDef of 1, a
+#: medic treating itself against DC 2 for 1, and a round limit of 12.
 OPTIONS_SETUP: dict[str, Any] = {
     "name": "options",
     "system": "farrecon",
@@ -38,6 +38,7 @@ OPTIONS_SETUP: dict[str, Any] = {
         "critical_extra": "extra_tier",
         "combat_ties": "active",
         "touch_tie_tiers": 2,
+        "touch_dodge_tie": "connect",
         "dodges_per_round": 2,
         "dodge_reset": "own_turn",
         "confined_open_neighbours": 0,
@@ -58,7 +59,7 @@ OPTIONS_SETUP: dict[str, Any] = {
         {"id": "dee", "side": "blue", "at": "d", "body": 12, "skills": {"melee": 1}, "aspects": ["B"],
          "weapons": ["knife"]},
         {"id": "eve", "side": "blue", "at": "e", "skills": {"pdef": 2}, "weapons": ["baton"], "dodges": 0},
-        {"id": "fay", "side": "blue", "at": "f", "skills": {"melee": 3}, "weapons": ["fists"]},
+        {"id": "fay", "side": "blue", "at": "f", "skills": {"melee": 3}, "weapons": ["fists", "stun-baton"]},
     ],
     "initiative": {"ana": 3, "dee": 2, "bo": 1, "eve": 0, "cy": -1, "fay": -2},
 }  # fmt: skip
@@ -141,10 +142,9 @@ MIND_BLADE = {"whisper": {"kind": "melee", "harms": "mind"}}
         (_setup(map={"text": "a # b # c .\n# d # e # f"}), "a free square: someone could move"),
         (_setup(map={"text": "a b # # c #\n# d # e # f"}), "ana stands next to an ally"),
         (_fighter(0, weapons=["knife", "pistol"]), "ana's pistol is not a melee weapon"),
-        (_fighter(0, weapons=["stun-baton"]), "ana's stun-baton is a touch attack or harms Mind"),
         (_setup(weapons=MIND_BLADE, combatants=[*OPTIONS_SETUP["combatants"][:5],
                 {"id": "fay", "side": "blue", "at": "f", "weapons": ["whisper"]}]),
-         "fay's whisper is a touch attack or harms Mind"),
+         "fay's whisper harms Mind"),
         (_fighter(2, aware=False), "cy is not conscious, aware and sane"),
         (_fighter(2, mind_now=0), "cy is not conscious, aware and sane"),
         (_fighter(2, health_now=0), "cy is not conscious, aware and sane"),

@@ -78,6 +78,7 @@ class Lanes:
         self.status = np.zeros((count, fights), dtype=np.int64)
         self.dodges = np.zeros((count, fights), dtype=np.int64)
         self.panic = np.zeros((count, fights), dtype=bool)
+        self.stunned = np.zeros((count, fights), dtype=bool)
         self.taken = np.zeros((count, fights), dtype=np.float64)
         self.dealt = np.zeros((count, fights), dtype=np.float64)
         self.out_round = np.full((count, fights), NEVER, dtype=np.int32)
@@ -137,7 +138,12 @@ class Lanes:
         through = np.ones(lanes.size, dtype=bool)
         sub = np.flatnonzero(dodging)
         if sub.size:
-            through[sub] = self.dodge(t[sub], lanes[sub], strike, sub, dodge_tag[sub])
+            won = self.dodge(t[sub], lanes[sub], strike, sub, dodge_tag[sub])
+            through[sub] = (won == ACTIVE_WINS) | ((won == TIE) & self.ties(w[sub]))
+            if model.options.touch_dodge_tie == "connect":
+                at_once = sub[(won == TIE) & model.touch[w[sub]]]
+                through[at_once] = False
+                self.connect(c, t[at_once], w[at_once], lanes[at_once])
         sub = np.flatnonzero(through)
         if sub.size:
             self.defend(c, t[sub], w[sub], lanes[sub], _part(strike, sub), take_tag[sub])
@@ -157,19 +163,30 @@ class Lanes:
         tagging = can_tag & hurt & (strike.total >= guard + 2)
         return dodging, tagging & dodging, tagging & ~dodging
 
-    def dodge(self, t: Ints, lanes: Ints, strike: Roll, sub: Ints, tag: Bools) -> Bools:
-        """The dodge (Agility, Far Recon 10-11): per lane, whether the attack goes through to Physical
-        Defense (the attacker wins; a tie only with option combat_ties 'active')."""
+    def dodge(self, t: Ints, lanes: Ints, strike: Roll, sub: Ints, tag: Bools) -> Ints:
+        """The dodge (Agility, Far Recon 10-11): per lane, who wins it (the attack goes through to Physical
+        Defense when the attacker wins, or ties with a touch attack or option combat_ties 'active')."""
         self.dodges[t, lanes] += 1
         self.ap[t, lanes] -= tag
         roll = fudge(self.model, self.dice, self.model.agility[t] + self.model.options.aspect_bonus * tag)
-        won = opposed(self.model, _part(strike, sub), roll)
-        through: Bools = (won == ACTIVE_WINS) | ((won == TIE) & (self.model.options.combat_ties == "active"))
-        return through
+        return opposed(self.model, _part(strike, sub), roll)
+
+    def ties(self, w: Ints) -> Bools:
+        """Far Recon 13, D5: whether the attacker wins ties: with a touch attack, or option combat_ties
+        'active'."""
+        won: Bools = self.model.touch[w] | (self.model.options.combat_ties == "active")
+        return won
+
+    def connect(self, c: int, t: Ints, w: Ints, lanes: Ints) -> None:
+        """Option touch_dodge_tie 'connect': a touch attack that ties the dodge connects at once, with
+        touch_tie_tiers increments and its effect, no Physical Defense roll (D8)."""
+        self.stunned[t[self.model.stuns[w]], lanes[self.model.stuns[w]]] = True
+        self.harm(t, lanes, self.model.options.touch_tie_tiers * self.model.base_damage[w], dealer=c)
 
     def defend(self, c: int, t: Ints, w: Ints, lanes: Ints, strike: Roll, tag: Bools) -> None:
         """Physical Defense and the damage it lets through (Far Recon 12-13, D1, D6, D7, D8); a critical
-        hit's extra: panic (a melee hit) or one more increment (option critical_extra)."""
+        hit's extra: panic (a melee hit) or one more increment (option critical_extra); a touch attack's
+        stun on a hit or a tie."""
         options = self.model.options
         self.ap[t, lanes] -= tag
         defence = fudge(self.model, self.dice, self.model.pdef[t] + options.aspect_bonus * tag)
@@ -182,12 +199,13 @@ class Lanes:
         extra &= options.critical_extra != "none"
         if options.critical_extra == "extra_tier":
             count = count + extra
-        if options.combat_ties == "active":
-            count = np.where(won == TIE, options.touch_tie_tiers, count)
-        bd = self.model.base_damage[w]
+        connect = (won == TIE) & self.ties(w)
+        count = np.where(connect, options.touch_tie_tiers, count)
         if options.critical_extra == "panic_in_melee":
             self.panic[t[extra & (count > 0)], lanes[extra & (count > 0)]] = True
-        self.harm(t, lanes, count * bd, dealer=c)
+        stun = self.model.stuns[w] & ((hit & (count > 0)) | connect)
+        self.stunned[t[stun], lanes[stun]] = True
+        self.harm(t, lanes, count * self.model.base_damage[w], dealer=c)
 
     def tiers(self, margin: Ints, w: Ints) -> Ints:
         """Far Recon 12 / D1: ceil(margin / DI) in exact integers (option damage_tiers 'meet_or_beat':

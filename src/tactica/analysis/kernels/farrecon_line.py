@@ -82,15 +82,18 @@ class Play:
 
     def slot(self, k: int, c: int, going: Ints) -> None:
         """``turns._start_turn``: panic and (option dodge_reset 'own_turn') dodges; a dying fighter's Body
-        roll; then a conscious fighter's turn, unless panicked: Medicine on itself (a hurt medic), else its
-        attack (none with no enemy to attack)."""
+        roll; a stun costing a conscious fighter its turn; then its turn, unless panicked: Medicine on
+        itself (a hurt medic), else its attack (none with no enemy to attack)."""
         state = self.lanes
         panicking = state.panic[c, going].copy()
         state.panic[c, going] = False
         if self.model.options.dodge_reset == "own_turn":
             state.dodges[c, going] = 0
         state.dying_roll(c, going)
-        lanes = going[(state.status[c, going] == ACTIVE) & ~panicking]
+        up = state.status[c, going] == ACTIVE
+        stunned = up & state.stunned[c, going]
+        state.stunned[c, going[stunned]] = False  # a stun costs the turn (Far Recon 13)
+        lanes = going[up & ~stunned & ~panicking]
         if not lanes.size:
             return
         medic = state.hurt_medic(c, lanes)

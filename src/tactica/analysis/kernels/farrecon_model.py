@@ -8,7 +8,7 @@ fleeing when panicked, finds no square); **no two allies adjacent**, so the AI n
 (``ai._care``: anyone treats, Medicine 0 included, and a treated fighter may wake; a hurt medic treating
 itself is played); initiative fixed in the scenario with no two equal totals (no simultaneous
 slot: no 1dN conflict ordering, no results deferred to the end of a slot); everyone in the fight from the
-start, aware, conscious, not broken down; every weapon a melee weapon against Body that is no touch attack;
+start, aware, conscious, not broken down; every weapon a melee weapon against Body (touch attacks included);
 the rule options at their defaults except those the kernel reads.
 """
 
@@ -36,7 +36,7 @@ READ_OPTIONS = frozenset(
     {"fudge_dice", "double_critical", "double_critical_extra", "critical_min_margin", "critical_extra",
      "critical_complications", "combat_ties", "touch_tie_tiers", "dodges_per_round", "dodge_reset",
      "confined_open_neighbours", "damage_tiers", "aspect_bonus", "action_points", "body_roll",
-     "default_pdef", "treat_dc", "treat_heal", "max_rounds"}
+     "default_pdef", "treat_dc", "treat_heal", "touch_dodge_tie", "max_rounds"}
 )  # fmt: skip
 #: The most actions a covered fighter's slot takes (an attack and the defender's answer, or the end).
 ACTIONS_PER_SLOT = 2
@@ -79,6 +79,8 @@ class Model:
     di_num: Ints
     di_den: Ints
     dodgeable: npt.NDArray[np.bool_]
+    touch: npt.NDArray[np.bool_]  # a touch attack: wins ties (rule 13)
+    stuns: npt.NDArray[np.bool_]  # a touch attack that stuns
     skill: Ints  # (fighters, weapons): the attack skill, 0 for a weapon it does not carry
     choices: tuple[Choices, ...]  # per fighter
     foes: npt.NDArray[np.bool_]  # (fighters, fighters): adjacent enemies
@@ -158,8 +160,8 @@ def _ally_next(game: FarReconGame, f: Fighter, other: Fighter) -> bool:
 def _weapon_problem(f: Fighter, weapon: Weapon) -> str | None:
     if weapon.kind != "melee":
         return f"{f.id}'s {weapon.name} is not a melee weapon"
-    if weapon.harms != "body" or weapon.touch:
-        return f"{f.id}'s {weapon.name} is a touch attack or harms Mind"
+    if weapon.harms != "body":
+        return f"{f.id}'s {weapon.name} harms Mind"
     return None
 
 
@@ -211,6 +213,8 @@ def _model(game: FarReconGame, state: FarReconState) -> Model:
         di_num=each([w.di.numerator for w in weapons]),
         di_den=each([w.di.denominator for w in weapons]),
         dodgeable=np.array([w.dodgeable for w in weapons]),
+        touch=np.array([w.touch for w in weapons]),
+        stuns=np.array([w.touch and w.effect == "stun" for w in weapons]),
         skill=skill,
         choices=tuple(_choices(game, fighters, c, names) for c in range(len(fighters))),
         foes=np.array([[_foe(game, f, o) for o in fighters] for f in fighters]),
