@@ -27,7 +27,8 @@ KERNEL = FarReconLine()
 #: attacker with two increments (a stun baton's tied dodge connecting at once), both criticals to the
 #: defender with the extra kept, a critical's extra increment, a minimum critical margin of 2, meet-or-beat
 #: tiers, two dodges a turn, +3 tags and 4 Action Points, Body rolls on base Body, a default PDef of 1, a
-#: medic treating itself against DC 2 for 1, and a round limit of 12.
+#: medic treating itself against DC 2 for 1, an unaware fighter (no dodge before its first turn), and a
+#: round limit of 12.
 OPTIONS_SETUP: dict[str, Any] = {
     "name": "options",
     "system": "farrecon",
@@ -57,7 +58,7 @@ OPTIONS_SETUP: dict[str, Any] = {
         {"id": "bo", "side": "red", "at": "b", "body": 6, "weapons": ["baton", "fists"]},
         {"id": "cy", "side": "red", "at": "c", "skills": {"agility": 2, "medicine": 2}, "weapons": ["knife"]},
         {"id": "dee", "side": "blue", "at": "d", "body": 12, "skills": {"melee": 1}, "aspects": ["B"],
-         "weapons": ["knife"]},
+         "weapons": ["knife"], "aware": False},
         {"id": "eve", "side": "blue", "at": "e", "skills": {"pdef": 2}, "weapons": ["baton"], "dodges": 0},
         {"id": "fay", "side": "blue", "at": "f", "skills": {"melee": 3}, "weapons": ["fists", "stun-baton"]},
     ],
@@ -145,9 +146,8 @@ MIND_BLADE = {"whisper": {"kind": "melee", "harms": "mind"}}
         (_setup(weapons=MIND_BLADE, combatants=[*OPTIONS_SETUP["combatants"][:5],
                 {"id": "fay", "side": "blue", "at": "f", "weapons": ["whisper"]}]),
          "fay's whisper harms Mind"),
-        (_fighter(2, aware=False), "cy is not conscious, aware and sane"),
-        (_fighter(2, mind_now=0), "cy is not conscious, aware and sane"),
-        (_fighter(2, health_now=0), "cy is not conscious, aware and sane"),
+        (_fighter(2, mind_now=0), "cy is not conscious and sane"),
+        (_fighter(2, health_now=0), "cy is not conscious and sane"),
         (_late(), "fay joins late"),
         (_fighter(5, side="green"), "3 sides"),
         (_setup(initiative={"ana": 3, "dee": 2, "bo": 1, "eve": 0, "cy": -1}), "fay rolls initiative"),

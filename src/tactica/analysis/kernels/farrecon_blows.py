@@ -79,6 +79,7 @@ class Lanes:
         self.dodges = np.zeros((count, fights), dtype=np.int64)
         self.panic = np.zeros((count, fights), dtype=bool)
         self.stunned = np.zeros((count, fights), dtype=bool)
+        self.aware: Bools = np.repeat(model.aware[:, None], fights, axis=1)
         self.taken = np.zeros((count, fights), dtype=np.float64)
         self.dealt = np.zeros((count, fights), dtype=np.float64)
         self.out_round = np.full((count, fights), NEVER, dtype=np.int32)
@@ -155,7 +156,8 @@ class Lanes:
         tag an aspect when at half health or less and the total is 2 over it. Per lane: dodging, tagging
         the dodge, tagging Physical Defense."""
         model = self.model
-        may = model.dodgeable[w] & model.may_dodge[t] & (self.dodges[t, lanes] < model.dodges[t])
+        may = model.dodgeable[w] & model.may_dodge[t] & self.aware[t, lanes]
+        may &= self.dodges[t, lanes] < model.dodges[t]
         can_tag = model.aspects[t] & (self.ap[t, lanes] > 0)
         guard = model.pdef[t]
         hurt = self.health[t, lanes] * 2 <= model.body[t]

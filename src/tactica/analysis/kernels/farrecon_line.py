@@ -82,8 +82,8 @@ class Play:
 
     def slot(self, k: int, c: int, going: Ints) -> None:
         """``turns._start_turn``: panic and (option dodge_reset 'own_turn') dodges; a dying fighter's Body
-        roll; a stun costing a conscious fighter its turn; then its turn, unless panicked: Medicine on
-        itself (a hurt medic), else its attack (none with no enemy to attack)."""
+        roll; a conscious fighter becomes aware, and a stun costs it its turn; then its turn, unless
+        panicked: Medicine on itself (a hurt medic), else its attack (none with no enemy to attack)."""
         state = self.lanes
         panicking = state.panic[c, going].copy()
         state.panic[c, going] = False
@@ -91,6 +91,7 @@ class Play:
             state.dodges[c, going] = 0
         state.dying_roll(c, going)
         up = state.status[c, going] == ACTIVE
+        state.aware[c, going[up]] = True  # at its first turn (Far Recon 11)
         stunned = up & state.stunned[c, going]
         state.stunned[c, going[stunned]] = False  # a stun costs the turn (Far Recon 13)
         lanes = going[up & ~stunned & ~panicking]

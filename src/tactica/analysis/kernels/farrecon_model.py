@@ -8,7 +8,7 @@ fleeing when panicked, finds no square); **no two allies adjacent**, so the AI n
 (``ai._care``: anyone treats, Medicine 0 included, and a treated fighter may wake; a hurt medic treating
 itself is played); initiative fixed in the scenario with no two equal totals (no simultaneous
 slot: no 1dN conflict ordering, no results deferred to the end of a slot); everyone in the fight from the
-start, aware, conscious, not broken down; every weapon a melee weapon against Body (touch attacks included);
+start, conscious, not broken down; every weapon a melee weapon against Body (touch attacks included);
 the rule options at their defaults except those the kernel reads.
 """
 
@@ -70,6 +70,7 @@ class Model:
     aspects: npt.NDArray[np.bool_]
     dodges: Ints  # dodges a round
     may_dodge: npt.NDArray[np.bool_]  # not confined, not restrained
+    aware: npt.NDArray[np.bool_]  # at the start (the unaware cannot dodge until their first turn)
     agility: Ints
     pdef: Ints
     body_roll: Ints  # the Body roll's modifier (D10)
@@ -146,8 +147,8 @@ def _initiative_problem(game: FarReconGame, state: FarReconState) -> str | None:
 def _fighter_problem(game: FarReconGame, state: FarReconState, f: Fighter) -> str | None:
     if not f.present:
         return f"{f.id} joins late"
-    if not (f.conscious and f.aware and f.mind > 0):
-        return f"{f.id} is not conscious, aware and sane at the start"
+    if not (f.conscious and f.mind > 0):
+        return f"{f.id} is not conscious and sane at the start"
     if any(_ally_next(game, f, o) for o in state.fighters.values()):
         return f"{f.id} stands next to an ally (the AI treats a downed ally next to it)"
     return next((_weapon_problem(f, w) for w in game.weapons_of(f.id) if _weapon_problem(f, w)), None)
@@ -205,6 +206,7 @@ def _model(game: FarReconGame, state: FarReconState) -> Model:
         aspects=np.array([bool(s.aspects) for s in sheets]),
         dodges=each([s.dodges_of(options) for s in sheets]),
         may_dodge=np.array([not (f.restrained or attacks.confined(game, f.pos)) for f in fighters]),
+        aware=np.array([f.aware for f in fighters]),
         agility=each([game.skill(f.id, "agility") for f in fighters]),
         pdef=each([game.skill(f.id, "pdef") for f in fighters]),
         body_roll=each([_body_roll(s, options) for s in sheets]),
