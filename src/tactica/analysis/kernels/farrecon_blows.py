@@ -85,9 +85,9 @@ class Lanes:
         self.out_round = np.full((count, fights), NEVER, dtype=np.int32)
 
     def dying_roll(self, c: int, lanes: Ints) -> None:
-        """Far Recon 18 / D10: a dying fighter's Body roll at the start of its turn against DC = its
-        negative Body points: stable (unconscious) on a success, dead on a failure."""
-        lanes = lanes[self.status[c, lanes] == DYING]
+        """Far Recon 18 / D10: a dying fighter's Body roll at the start of its turn (in ``lanes``, where it
+        is dying) against DC = its negative Body points: stable (unconscious) on a success, dead on a
+        failure."""
         if not lanes.size:
             return
         roll = fudge(self.model, self.dice, np.full(lanes.size, self.model.body_roll[c]))
@@ -97,7 +97,9 @@ class Lanes:
     def hurt_medic(self, c: int, lanes: Ints) -> Bools:
         """``ai._hurt_medic``: Medicine 1 or more and health at a third of its base Body or less (it treats
         itself, ``ai._care``)."""
-        hurt: Bools = (self.model.medicine[c] >= 1) & (self.health[c, lanes] * 3 <= self.model.body[c])
+        if self.model.medicine[c] < 1:
+            return np.zeros(lanes.size, dtype=bool)
+        hurt: Bools = self.health[c, lanes] * 3 <= self.model.body[c]
         return hurt
 
     def treat_self(self, c: int, lanes: Ints) -> None:

@@ -71,7 +71,7 @@ class Play:
         for round_ in range(1, options.max_rounds + 1):
             self.round = round_
             if options.dodge_reset == "round":
-                self.lanes.dodges[:, going] = 0
+                self.lanes.dodges.fill(0)  # the fights that are over keep no count worth keeping
             for k, c in enumerate(self.model.order):
                 self.slot(k, c, going)
                 going = going[~self.result.over[going]]
@@ -84,17 +84,21 @@ class Play:
         """``turns._start_turn``: panic and (option dodge_reset 'own_turn') dodges; a dying fighter's Body
         roll; a conscious fighter becomes aware, and a stun costs it its turn; then its turn, unless
         panicked: Medicine on itself (a hurt medic), else its attack (none with no enemy to attack)."""
-        state = self.lanes
-        panicking = state.panic[c, going].copy()
-        state.panic[c, going] = False
-        if self.model.options.dodge_reset == "own_turn":
+        state, model = self.lanes, self.model
+        status = state.status[c, going]
+        panicking = state.panic[c, going]
+        state.panic[c, going[panicking]] = False
+        if model.options.dodge_reset == "own_turn":
             state.dodges[c, going] = 0
-        state.dying_roll(c, going)
-        up = state.status[c, going] == ACTIVE
-        state.aware[c, going[up]] = True  # at its first turn (Far Recon 11)
-        stunned = up & state.stunned[c, going]
-        state.stunned[c, going[stunned]] = False  # a stun costs the turn (Far Recon 13)
-        lanes = going[up & ~stunned & ~panicking]
+        state.dying_roll(c, going[status == DYING])
+        up = status == ACTIVE
+        if not model.aware[c]:
+            state.aware[c, going[up]] = True  # at its first turn (Far Recon 11)
+        if model.stuns.any():
+            stunned = up & state.stunned[c, going]
+            state.stunned[c, going[stunned]] = False  # a stun costs the turn (Far Recon 13)
+            up &= ~stunned
+        lanes = going[up & ~panicking]
         if not lanes.size:
             return
         medic = state.hurt_medic(c, lanes)
