@@ -26,3 +26,12 @@ def test_the_srb_line_up_is_measured_and_proven() -> None:
     assert all(rate > 0 for rate in found.values())
     lines = script.proofs(spec, "srb-melee", 3, 2_000, 20, 1)
     assert [line.rsplit(" — ", 1)[1] for line in lines] == ["ok", "ok"]
+
+
+def test_the_farrecon_line_up_is_measured_and_proven() -> None:
+    """Issue 16 B: the Far Recon 4 v 4 in rubble is measured on farrecon-line beside the engine, and proven."""
+    script = load_script("kernels_lines")
+    spec = sim_spec(load_scenario(script.LINES["farrecon-line"][0]), seed=1)
+    assert all(rate > 0 for rate in script.rates(spec, "farrecon-line", 2_000, 2).values())
+    lines = script.proofs(spec, "farrecon-line", 3, 2_000, 20, 1)
+    assert [line.rsplit(" — ", 1)[1] for line in lines] == ["ok", "ok"]

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
 from tactica.analysis.kernels.dice import GeneratorDice, KernelDice, TapeDice, TapeMismatch
+from tactica.analysis.kernels.farrecon_line import FarReconLine
 from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
 from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
@@ -25,7 +26,13 @@ from tactica.analysis.kernels.srb_melee import StarRangersMelee
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
-KERNELS: list[Kernel] = [FuturePathDuel(), FuturePathLines(), Phase3d6Duel(), StarRangersMelee()]
+KERNELS: list[Kernel] = [
+    FuturePathDuel(),
+    FuturePathLines(),
+    Phase3d6Duel(),
+    StarRangersMelee(),
+    FarReconLine(),
+]
 
 
 def register_kernel(kernel: Kernel) -> None:
