@@ -21,11 +21,18 @@ from tactica.analysis.kernels.dice import GeneratorDice, KernelDice, TapeDice, T
 from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
 from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
+from tactica.analysis.kernels.phase3d6_lines import Phase3d6Lines
 from tactica.analysis.kernels.srb_melee import StarRangersMelee
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
-KERNELS: list[Kernel] = [FuturePathDuel(), FuturePathLines(), Phase3d6Duel(), StarRangersMelee()]
+KERNELS: list[Kernel] = [
+    FuturePathDuel(),
+    FuturePathLines(),
+    Phase3d6Duel(),
+    Phase3d6Lines(),
+    StarRangersMelee(),
+]
 
 
 def register_kernel(kernel: Kernel) -> None:

@@ -108,7 +108,7 @@ def default_problem(
         return (
             f"{me.id} stands {apart} hexes from {enemy.id}: low on STUN, the default AI would Take a Recovery"
         )
-    used = _listed_attacks(game, state, me, enemy)[0].using
+    used = listed_attacks(game, state, me, enemy)[0].using
     if used != weapon.name:
         return f"{me.id}'s default AI attacks with {used}, not its basic melee weapon {weapon.name}"
     if DODGE in combat.defensive_maneuvers(game) and combat.keeps_guard(game, DODGE):
@@ -116,7 +116,7 @@ def default_problem(
     return None
 
 
-def _listed_attacks(game: Phase3d6Game, state: Phase3d6State, me: Fighter, enemy: Fighter) -> list[Action]:
+def listed_attacks(game: Phase3d6Game, state: Phase3d6State, me: Fighter, enemy: Fighter) -> list[Action]:
     """The attacks the rules list for ``me`` on ``enemy`` at a fresh place of its own (not Stunned)."""
     probe = copy.deepcopy(state)
     probe.fighters[me.id].stunned = False
@@ -229,7 +229,7 @@ def _chooser(pairing: Pairing, state: Phase3d6State, x: int) -> Chooser:
     if pairing.policies[x] != "default":
         return lambda _gap: STRIKE
     me, enemy = pairing.fighters[x], pairing.fighters[1 - x]
-    listed = _listed_attacks(pairing.game, state, me, enemy)
+    listed = listed_attacks(pairing.game, state, me, enemy)
     mine = [a for a in listed if a.using == listed[0].using]
 
     def choose(gap: int) -> str:
@@ -320,7 +320,7 @@ def _guarded(
     return False
 
 
-def _recovery(game: Phase3d6Game, sheet: Character) -> int:
+def recovery(game: Phase3d6Game, sheet: Character) -> int:
     """The STUN a Post-Turn gives back at most (rule 1, E10)."""
     return 0 if sheet.no_recovery or not game.options.post_turn_recovery else sheet.rec
 
@@ -342,7 +342,7 @@ def _duel(pairing: Pairing, used: tuple[list[str], list[str]], choosers: Sequenc
         (a.body, b.body),
         (a.stunned, b.stunned),
         (sheets[0].stun, sheets[1].stun),
-        (_recovery(game, sheets[0]), _recovery(game, sheets[1])),
+        (recovery(game, sheets[0]), recovery(game, sheets[1])),
         (sheets[0].con, sheets[1].con),
         (tuple(used[0]), tuple(used[1])),
         choice,
