@@ -1,5 +1,6 @@
 """Line-up kernels (issue 16 part B): fights per second of `sim`'s fast tier on a 4 v 4 line-up in contact
-(target 25,000/s) and on two facing rows (FuturePath), and on a Star Rangers 4 v 4 in a pen, with 1 and 2
+(target 25,000/s) and on two facing rows (FuturePath), on a Star Rangers 4 v 4 in a pen and a Phase 3d6 4 v 4
+on a cramped floor, with 1 and 2
 workers, beside the reference engine on the same scenario in the same run; then the two proofs at full N on
 each: lockstep on 1,000 engine dice tapes (sim's rows too), and the kernel's win rate over 10^6 fights within
 4 standard errors of 10^5 engine fights (on 2 workers; the script prints the estimated time first, measured
@@ -33,6 +34,7 @@ LINES = {
         ROOT / "examples" / "futurepath" / "line-rows.yaml",
     ],
     "srb-melee": [ROOT / "examples" / "srb" / "melee-line.yaml"],
+    "phase3d6-lines": [ROOT / "examples" / "phase3d6" / "line-4v4.yaml"],
 }
 TARGET = 25_000
 

@@ -23,6 +23,7 @@ from tactica.engine import Event, Fight, Game
 from tactica.scenario import load_scenario
 from tactica.systems import get_system
 from tactica.systems.phase3d6.events import Aborted, FighterDown, PhaseActionLost, PhaseStarted
+from tests.bench.scripts import load_script
 from tests.kernels.conftest import EXAMPLES
 
 KERNEL = Phase3d6Lines()
@@ -227,3 +228,14 @@ def test_the_demo_is_not_covered() -> None:
     """The demo (a Surprise Phase, a map to move on) runs on the engine."""
     demo = EXAMPLES.parent / "src" / "tactica" / "systems" / "phase3d6" / "content" / "demo.yaml"
     assert "starts unaware" in (KERNEL.covers(load_scenario(demo).game, DEFAULT) or "")
+
+
+def test_make_bench_measures_and_proves_the_line_up() -> None:
+    """Issue 16 B: ``benchmarks/kernels_lines.py`` measures the Phase 3d6 4 v 4 on its kernel beside the
+    engine (1 and 2 workers) and runs both proofs (small numbers here)."""
+    script = load_script("kernels_lines")
+    assert script.LINES["phase3d6-lines"] == [LINE]
+    spec = sim_spec(load_scenario(LINE), seed=1)
+    assert all(rate > 0 for rate in script.rates(spec, "phase3d6-lines", 2_000, 2).values())
+    lines = script.proofs(spec, "phase3d6-lines", 3, 2_000, 20, 1)
+    assert [line.rsplit(" — ", 1)[1] for line in lines] == ["ok", "ok"]

@@ -93,6 +93,11 @@ class Lineup:
         return len(self.ids)
 
     @property
+    def by_rank(self) -> Ints:
+        """The fighters in the order of their ids (``id_rank`` inverted)."""
+        return np.argsort(self.id_rank)
+
+    @property
     def foes(self) -> tuple[Ints, Ints]:
         """The fighters each side attacks (those of the other side), in setup order."""
         return (np.flatnonzero(self.side == 1), np.flatnonzero(self.side == 0))

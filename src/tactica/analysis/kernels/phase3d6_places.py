@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 Bools = npt.NDArray[np.bool_]
 #: Random keys ordering tied fighters on a generator: drawn from 1 to this.
 KEYS = 1 << 40
+#: A fighter out of the fight counts as this much more STUN when targets are chosen (never the least).
+OUT_BIT = 40
 #: The tracks kept per fighter (rows of ``Places.data``), in this order.
 TRACKS = ("stun", "body", "stunned", "out", "defence", "lose", "taken", "dealt", "out_round", "score", "rank")
 #: The tracks written out for each fight when it ends.
@@ -276,16 +278,16 @@ def target_of(model: Lineup, places: Places, attacker: Ints, lanes: Ints) -> Int
     for side, rows in enumerate(model.foes):
         these = np.flatnonzero(sides == side)
         if these.size:
-            found[these] = rows[least(model, places, rows)[lanes[these]]]
+            found[these] = least(model, places, rows)[lanes[these]]
     return found
 
 
 def least(model: Lineup, places: Places, rows: Ints) -> Ints:
-    """Per fight, which of the fighters ``rows`` (by position in it) has the least STUN and is still in the
-    fight, ties by id (none in: any)."""
-    key = places.stun[rows] * model.size + model.id_rank[rows, None]
-    key[places.out[rows] != 0] = np.iinfo(np.int64).max
-    found: Ints = key.argmin(axis=0)
+    """Per fight, which of the fighters ``rows`` has the least STUN and is still in the fight, ties by id
+    (none in: any): the least of ``(STUN + out x 2^40) x fighters + rank of the id``, whose remainder by the
+    number of fighters is the rank of its id."""
+    key = (places.stun[rows] + (places.out[rows] << OUT_BIT)) * model.size + model.id_rank[rows, None]
+    found: Ints = model.by_rank[np.minimum.reduce(key, axis=0) % model.size]
     return found
 
 
