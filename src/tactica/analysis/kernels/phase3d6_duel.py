@@ -137,19 +137,17 @@ def maneuver_problem(game: Phase3d6Game, names: Sequence[str]) -> str | None:
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """The duel's two fighters (setup order), their basic melee weapons, policies, and whether each Aborts
-    to a Dodge when low on STUN."""
+class Defences:
+    """Fighters (setup order) and their basic melee weapons: each one's OCV at its place and its DCV in each
+    *column* (defence state and Stunned flag, :mod:`~.phase3d6_blows`) it may be in."""
 
     game: Phase3d6Game
-    fighters: tuple[Fighter, Fighter]
-    weapons: tuple[Weapon, Weapon]
-    policies: tuple[str, str]
+    fighters: tuple[Fighter, ...]
+    weapons: tuple[Weapon, ...]
 
-    @property
-    def dodges(self) -> tuple[bool, bool]:
-        can = DODGE in combat.defensive_maneuvers(self.game)
-        return (can and self.policies[0] == "default", can and self.policies[1] == "default")
+    def dodger(self, y: int) -> bool:
+        """Whether y Aborts to a Dodge when low on STUN (the default AI, when the rules have a Dodge)."""
+        return DODGE in combat.defensive_maneuvers(self.game)
 
     def ocv(self, x: int, maneuver: str | None = None) -> int:
         """x's OCV at its place (no manoeuvre yet), or at its attack roll with ``maneuver``."""
@@ -165,9 +163,23 @@ class Pairing:
     def guards(self, y: int, used: Sequence[str]) -> list[int]:
         """The columns y's defence may be in: each manoeuvre it may have used (or none), Dodged or not,
         Stunned or not."""
-        dodged = (0, 1) if self.dodges[y] else (0,)
+        dodged = (0, 1) if self.dodger(y) else (0,)
         stunned = (0, 1) if self.game.options.hero_stunned else (0,)
         return [(u * 2 + d) * 2 + s for u in range(len(used) + 1) for d in dodged for s in stunned]
+
+
+@dataclass(frozen=True)
+class Pairing(Defences):
+    """The duel's two fighters, their basic melee weapons and policies."""
+
+    policies: tuple[str, str]
+
+    @property
+    def dodges(self) -> tuple[bool, bool]:
+        return (self.dodger(0), self.dodger(1))
+
+    def dodger(self, y: int) -> bool:
+        return super().dodger(y) and self.policies[y] == "default"
 
 
 def action_limit(game: Phase3d6Game) -> str | None:

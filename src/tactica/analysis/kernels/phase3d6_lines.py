@@ -27,6 +27,7 @@ from tactica.analysis.kernels.phase3d6_duel import (
     DODGE,
     NEAR,
     STRIKE,
+    Defences,
     fighter_problem,
     listed_attacks,
     maneuver_problem,
@@ -41,7 +42,6 @@ from tactica.systems.phase3d6 import ai as default_ai
 from tactica.systems.phase3d6 import combat, items
 from tactica.systems.phase3d6.duel import basic_weapon
 from tactica.systems.phase3d6.setup import Phase3d6Game
-from tactica.systems.phase3d6.sheet import Weapon
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
 #: The most actions of one fighter's place: its attack, the target's answer to the Abort offer, its ``end``.
@@ -107,13 +107,10 @@ class Lineup:
 
 
 @dataclass(frozen=True)
-class Roster:
+class Roster(Defences):
     """The fighters (setup order), their basic melee weapons and the default AI's attacks (its first
     listed weapon, every manoeuvre), as the rules list them at a fresh place."""
 
-    game: Phase3d6Game
-    fighters: tuple[Fighter, ...]
-    weapons: tuple[Weapon, ...]
     attacks: tuple[tuple[Action, ...], ...]
 
     def enemies(self, x: int) -> list[int]:
@@ -121,24 +118,8 @@ class Roster:
 
     @property
     def dodges(self) -> bool:
-        return DODGE in combat.defensive_maneuvers(self.game)
-
-    def ocv(self, x: int, maneuver: str | None = None) -> int:
-        """x's OCV at its place (no manoeuvre yet), or at its attack roll with ``maneuver``."""
-        f = self.fighters[x]
-        return combat.ocv(self.game, Fighter(f.id, f.side, f.pos, 0, 0), self.weapons[x], maneuver)
-
-    def dcv(self, y: int, used: Sequence[str], guard: int) -> int:
-        """y's DCV in column ``guard`` (its defence state and Stunned flag)."""
-        state, stunned = divmod(guard, 2)
-        names = ([used[state // 2 - 1]] if state >= 2 else []) + ([DODGE] if state % 2 else [])
-        return combat.defence(self.game, self.fighters[y].id, names, surprised=False, stunned=bool(stunned))
-
-    def guards(self, y: int, used: Sequence[str]) -> list[int]:
-        """The columns y's defence may be in."""
-        dodged = (0, 1) if self.dodges else (0,)
-        stunned = (0, 1) if self.game.options.hero_stunned else (0,)
-        return [(u * 2 + d) * 2 + s for u in range(len(used) + 1) for d in dodged for s in stunned]
+        """Whether everybody Aborts to a Dodge when low on STUN (the default AI: when the rules have one)."""
+        return self.dodger(0)
 
     def pick(self, x: int, y: int, theirs: Sequence[str], guard: int) -> str:
         """The manoeuvre x attacks y with when y (who may use ``theirs``) is in column ``guard``."""
