@@ -23,6 +23,7 @@ the d20 roll-offs (the fighters' dice are alike, so every order of a tied group 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -80,21 +81,10 @@ class Places:
         self._bind()
 
     def _bind(self) -> None:
-        (
-            self.stun,
-            self.body,
-            self.stunned,
-            self.out,
-            self.defence,
-            self.lose,
-            self.taken,
-            self.dealt,
-            self.out_round,
-            self.score,
-            self.rank,
-        ) = (self.data[k] for k in range(len(TRACKS)))
-        self.flats = {name: self.data[k].reshape(-1) for k, name in enumerate(TRACKS)}
+        """Each track's (fighters, fights) view and its flat view (``fighter * fights + fight``)."""
         assert self.data.flags.c_contiguous, "each track's flat array must be a view"
+        self.tracks = dict(zip(TRACKS, self.data, strict=True))
+        self.flats = {name: track.reshape(-1) for name, track in self.tracks.items()}
 
     @property
     def size(self) -> int:
@@ -105,10 +95,15 @@ class Places:
         flat: Ints = self.flats[name]
         return flat
 
+    def track(self, name: str) -> Ints:
+        """A track as (fighters, fights) (a view)."""
+        track: Ints = self.tracks[name]
+        return track
+
     def set_order(self, order: Ints) -> None:
         """The fighters in initiative order in each fight (places x fights), and each fighter's place."""
         self.order[:] = order
-        np.put_along_axis(self.rank, order, np.arange(self.model.size)[:, None], axis=0)
+        np.put_along_axis(self.track("rank"), order, np.arange(self.model.size)[:, None], axis=0)
 
     def end(self, lanes: Ints, winners: Ints, phase: int) -> None:
         """The fights in ``lanes`` are won by side ``winners`` in global Phase ``phase``."""
@@ -140,8 +135,9 @@ class Places:
             self.result,
             self.rounds,
             {
-                **{f"{name}.stun": kept["stun"][i].astype(np.int32) for i, name in enumerate(model.ids)},
-                **{f"{name}.body": kept["body"][i].astype(np.int32) for i, name in enumerate(model.ids)},
+                f"{name}.{t}": kept[t][i].astype(np.int32)
+                for t in ("stun", "body")
+                for i, name in enumerate(model.ids)
             },
             kept["taken"].T.astype(np.float64),
             kept["dealt"].T.astype(np.float64),
@@ -154,20 +150,29 @@ class Places:
 
 
 def initiative(model: Lineup, dice: KernelDice, places: Places) -> None:
-    """Each fight's scores and initiative order."""
-    n = places.size
-    places.score[:] = model.scores[:, None]
+    """Each fight's scores (3d6 added for some, E14) and initiative order: highest first, ties rolled off."""
+    score = places.track("score")
+    score[:] = model.scores[:, None]
     for x in np.flatnonzero(model.rolled).tolist():
-        places.score[x] += dice.roll(6, 3, n).sum(axis=1)
-    if n == 1:
-        scores = places.score[:, 0].tolist()
-        order = []
-        for value in sorted(set(scores), reverse=True):
-            tied = [x for x, s in enumerate(scores) if s == value]
-            order += tied if len(tied) == 1 else tie_break(tied, _d20(dice))
-        places.set_order(np.array(order)[:, None])
-    else:
-        places.set_order(shuffled_ties(places.score, dice))
+        score[x] += dice.roll(6, 3, places.size).sum(axis=1)
+    order_ties(dice, places, np.argsort(-score[:, 0], kind="stable"))
+
+
+def order_ties(dice: KernelDice, places: Places, current: Ints) -> None:
+    """Each fight's order, highest score first, each run of equal scores rolled off (rule 3, E13): on a tape
+    the fighters in the order ``current`` (its one fight's, by score, ties as they come) with their d20s as
+    the engine rolls them; on a generator at random."""
+    score = places.track("score")
+    if places.size > 1:
+        places.set_order(shuffled_ties(score, dice))
+        return
+    runs = groupby(current.tolist(), key=score[:, 0].tolist().__getitem__)
+    order = [x for _, run in runs for x in _rolled_off(list(run), _d20(dice))]
+    places.set_order(np.array(order)[:, None])
+
+
+def _rolled_off(run: list[int], face: Callable[[], int]) -> list[int]:
+    return run if len(run) == 1 else tie_break(run, face)
 
 
 def _d20(dice: KernelDice) -> Callable[[], int]:
@@ -207,20 +212,7 @@ def shuffled_ties(scores: Ints, dice: KernelDice) -> Ints:
 def reorder_ties(dice: KernelDice, places: Places) -> None:
     """E13 ``every_phase``: at each Phase after the first, each run of equal scores is rolled again (in the
     current order, on a tape)."""
-    if places.size == 1:
-        current = places.order[:, 0].tolist()
-        scores = places.score[:, 0].tolist()
-        order: list[int] = []
-        i = 0
-        while i < len(current):
-            j = i + 1
-            while j < len(current) and scores[current[j]] == scores[current[i]]:
-                j += 1
-            order += current[i:j] if j - i == 1 else tie_break(current[i:j], _d20(dice))
-            i = j
-        places.set_order(np.array(order)[:, None])
-    else:
-        places.set_order(shuffled_ties(places.score, dice))
+    order_ties(dice, places, places.order[:, 0])
 
 
 # -- the fight --------------------------------------------------------------------------------------
@@ -250,25 +242,36 @@ def _has_ties(model: Lineup) -> bool:
 
 def place(model: Lineup, dice: KernelDice, places: Places, k: int, phase: int) -> None:
     """The k-th place of global Phase ``phase`` in every fight still going."""
-    n = places.size
-    cell = places.order[k] * n + np.arange(n)
-    lose = places.flat("lose")
-    if model.dodges.any():
-        lost = places.going & (lose[cell] == phase)
-        lose[cell[lost]] = -1
-        cell = cell[places.going & ~lost]
-    else:
-        cell = cell[places.going]
+    lanes = np.flatnonzero(places.going)
+    cell = having_place(model, places, places.order[k, lanes] * places.size + lanes, phase)
     if model.guarded:
         places.flat("defence")[cell] = 0
-    cell = cell[places.flat("out")[cell] == 0]
-    if model.hero_stunned:
-        stunned = places.flat("stunned")
-        dazed = stunned[cell] != 0
-        stunned[cell[dazed]] = 0
-        cell = cell[~dazed]
+    cell = recovered(model, places, cell[places.flat("out")[cell] == 0])
     if cell.size:
         attack(model, dice, places, cell, k, phase)
+
+
+def having_place(model: Lineup, places: Places, cell: Ints, phase: int) -> Ints:
+    """The cells (fighter and fight) of those who have this place: not those whose place an Abort cost
+    (their Dodge stays in force; they may Abort again after it)."""
+    if not model.dodges.any():
+        return cell
+    lose = places.flat("lose")
+    lost = lose[cell] == phase
+    lose[cell[lost]] = -1
+    having: Ints = cell[~lost]
+    return having
+
+
+def recovered(model: Lineup, places: Places, cell: Ints) -> Ints:
+    """The Stunned among ``cell`` recover (their full Phase, ``hero_stunned``): the cells of the others."""
+    if not model.hero_stunned:
+        return cell
+    stunned = places.flat("stunned")
+    dazed = stunned[cell] != 0
+    stunned[cell[dazed]] = 0
+    attackers: Ints = cell[~dazed]
+    return attackers
 
 
 def target_of(model: Lineup, places: Places, attacker: Ints, lanes: Ints) -> Ints:
@@ -286,7 +289,9 @@ def least(model: Lineup, places: Places, rows: Ints) -> Ints:
     """Per fight, which of the fighters ``rows`` has the least STUN and is still in the fight, ties by id
     (none in: any): the least of ``(STUN + out x 2^40) x fighters + rank of the id``, whose remainder by the
     number of fighters is the rank of its id."""
-    key = (places.stun[rows] + (places.out[rows] << OUT_BIT)) * model.size + model.id_rank[rows, None]
+    key = (places.track("stun")[rows] + (places.track("out")[rows] << OUT_BIT)) * model.size + model.id_rank[
+        rows, None
+    ]
     found: Ints = model.by_rank[np.minimum.reduce(key, axis=0) % model.size]
     return found
 
@@ -388,7 +393,7 @@ def knocked_out(model: Lineup, places: Places, aimed: Ints, attacker: Ints, phas
     first[fresh] = phase
     target, lanes = np.divmod(aimed, n)
     side = model.side[target]
-    standing = ((places.out[:, lanes] == 0) & (model.side[:, None] == side)).any(axis=0)
+    standing = ((places.track("out")[:, lanes] == 0) & (model.side[:, None] == side)).any(axis=0)
     over = ~standing
     if over.any():
         places.end(lanes[over], model.side[attacker[over]], phase)
@@ -397,7 +402,6 @@ def knocked_out(model: Lineup, places: Places, aimed: Ints, attacker: Ints, phas
 def post_turn(model: Lineup, places: Places) -> None:
     """Rule 1, E10: everyone regains up to REC STUN, not above its maximum; the knocked out wake when their
     STUN and BODY are above 0 (in the fights still going)."""
-    gain = np.clip(model.max_stun[:, None] - places.stun, 0, model.rec[:, None]) * places.going
-    places.stun += gain
-    waking = (places.out != 0) & (places.stun > 0) & (places.body > 0)
-    places.out[waking] = 0
+    stun, out = places.track("stun"), places.track("out")
+    stun += np.clip(model.max_stun[:, None] - stun, 0, model.rec[:, None]) * places.going
+    out[(out != 0) & (stun > 0) & (places.track("body") > 0)] = 0
