@@ -1,9 +1,9 @@
 """Line-up kernels (issue 16 part B): fights per second of `sim`'s fast tier on a 4 v 4 line-up in contact
-(target 25,000/s) and on two facing rows (FuturePath), on a Star Rangers 4 v 4 in a pen and on a Far Recon
-4 v 4 in rubble, with 1 and 2 workers, beside the reference engine on the same scenario in the same run; then
-the two proofs at full N on each: lockstep on 1,000 engine dice tapes (sim's rows too), and the kernel's win
-rate over 10^6 fights within 4 standard errors of 10^5 engine fights (on 2 workers; the script prints the
-estimated time first, measured from the engine's rate).
+(target 25,000/s) and on two facing rows (FuturePath), on a Star Rangers 4 v 4 in a pen, a Phase 3d6 4 v 4 on
+a cramped floor and a Far Recon 4 v 4 in rubble, with 1 and 2 workers, beside the reference engine on the same
+scenario in the same run; then the two proofs at full N on each: lockstep on 1,000 engine dice tapes (sim's
+rows too), and the kernel's win rate over 10^6 fights within 4 standard errors of 10^5 engine fights (on 2
+workers; the script prints the estimated time first, measured from the engine's rate).
 
 Run by ``make bench``. Options: ``--fights`` (kernel fights per timed run), ``--seeds`` (lockstep),
 ``--kernel-fights`` and ``--engine-fights`` (distribution; 0 skips it), ``--workers``. Importable:
@@ -33,6 +33,7 @@ LINES = {
         ROOT / "examples" / "futurepath" / "line-rows.yaml",
     ],
     "srb-melee": [ROOT / "examples" / "srb" / "melee-line.yaml"],
+    "phase3d6-lines": [ROOT / "examples" / "phase3d6" / "line-4v4.yaml"],
     "farrecon-line": [ROOT / "examples" / "farrecon" / "line-4v4.yaml"],
 }
 TARGET = 25_000

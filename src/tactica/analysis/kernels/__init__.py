@@ -22,6 +22,7 @@ from tactica.analysis.kernels.farrecon_line import FarReconLine
 from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
 from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
+from tactica.analysis.kernels.phase3d6_lines import Phase3d6Lines
 from tactica.analysis.kernels.srb_melee import StarRangersMelee
 from tactica.engine import Game, TacticaError
 
@@ -30,6 +31,7 @@ KERNELS: list[Kernel] = [
     FuturePathDuel(),
     FuturePathLines(),
     Phase3d6Duel(),
+    Phase3d6Lines(),
     StarRangersMelee(),
     FarReconLine(),
 ]

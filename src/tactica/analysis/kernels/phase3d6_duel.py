@@ -108,7 +108,7 @@ def default_problem(
         return (
             f"{me.id} stands {apart} hexes from {enemy.id}: low on STUN, the default AI would Take a Recovery"
         )
-    used = _listed_attacks(game, state, me, enemy)[0].using
+    used = listed_attacks(game, state, me, enemy)[0].using
     if used != weapon.name:
         return f"{me.id}'s default AI attacks with {used}, not its basic melee weapon {weapon.name}"
     if DODGE in combat.defensive_maneuvers(game) and combat.keeps_guard(game, DODGE):
@@ -116,7 +116,7 @@ def default_problem(
     return None
 
 
-def _listed_attacks(game: Phase3d6Game, state: Phase3d6State, me: Fighter, enemy: Fighter) -> list[Action]:
+def listed_attacks(game: Phase3d6Game, state: Phase3d6State, me: Fighter, enemy: Fighter) -> list[Action]:
     """The attacks the rules list for ``me`` on ``enemy`` at a fresh place of its own (not Stunned)."""
     probe = copy.deepcopy(state)
     probe.fighters[me.id].stunned = False
@@ -137,19 +137,17 @@ def maneuver_problem(game: Phase3d6Game, names: Sequence[str]) -> str | None:
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """The duel's two fighters (setup order), their basic melee weapons, policies, and whether each Aborts
-    to a Dodge when low on STUN."""
+class Defences:
+    """Fighters (setup order) and their basic melee weapons: each one's OCV at its place and its DCV in each
+    *column* (defence state and Stunned flag, :mod:`~.phase3d6_blows`) it may be in."""
 
     game: Phase3d6Game
-    fighters: tuple[Fighter, Fighter]
-    weapons: tuple[Weapon, Weapon]
-    policies: tuple[str, str]
+    fighters: tuple[Fighter, ...]
+    weapons: tuple[Weapon, ...]
 
-    @property
-    def dodges(self) -> tuple[bool, bool]:
-        can = DODGE in combat.defensive_maneuvers(self.game)
-        return (can and self.policies[0] == "default", can and self.policies[1] == "default")
+    def dodger(self, y: int) -> bool:
+        """Whether y Aborts to a Dodge when low on STUN (the default AI, when the rules have a Dodge)."""
+        return DODGE in combat.defensive_maneuvers(self.game)
 
     def ocv(self, x: int, maneuver: str | None = None) -> int:
         """x's OCV at its place (no manoeuvre yet), or at its attack roll with ``maneuver``."""
@@ -165,9 +163,23 @@ class Pairing:
     def guards(self, y: int, used: Sequence[str]) -> list[int]:
         """The columns y's defence may be in: each manoeuvre it may have used (or none), Dodged or not,
         Stunned or not."""
-        dodged = (0, 1) if self.dodges[y] else (0,)
+        dodged = (0, 1) if self.dodger(y) else (0,)
         stunned = (0, 1) if self.game.options.hero_stunned else (0,)
         return [(u * 2 + d) * 2 + s for u in range(len(used) + 1) for d in dodged for s in stunned]
+
+
+@dataclass(frozen=True)
+class Pairing(Defences):
+    """The duel's two fighters, their basic melee weapons and policies."""
+
+    policies: tuple[str, str]
+
+    @property
+    def dodges(self) -> tuple[bool, bool]:
+        return (self.dodger(0), self.dodger(1))
+
+    def dodger(self, y: int) -> bool:
+        return super().dodger(y) and self.policies[y] == "default"
 
 
 def action_limit(game: Phase3d6Game) -> str | None:
@@ -229,7 +241,7 @@ def _chooser(pairing: Pairing, state: Phase3d6State, x: int) -> Chooser:
     if pairing.policies[x] != "default":
         return lambda _gap: STRIKE
     me, enemy = pairing.fighters[x], pairing.fighters[1 - x]
-    listed = _listed_attacks(pairing.game, state, me, enemy)
+    listed = listed_attacks(pairing.game, state, me, enemy)
     mine = [a for a in listed if a.using == listed[0].using]
 
     def choose(gap: int) -> str:
@@ -320,7 +332,7 @@ def _guarded(
     return False
 
 
-def _recovery(game: Phase3d6Game, sheet: Character) -> int:
+def recovery(game: Phase3d6Game, sheet: Character) -> int:
     """The STUN a Post-Turn gives back at most (rule 1, E10)."""
     return 0 if sheet.no_recovery or not game.options.post_turn_recovery else sheet.rec
 
@@ -342,7 +354,7 @@ def _duel(pairing: Pairing, used: tuple[list[str], list[str]], choosers: Sequenc
         (a.body, b.body),
         (a.stunned, b.stunned),
         (sheets[0].stun, sheets[1].stun),
-        (_recovery(game, sheets[0]), _recovery(game, sheets[1])),
+        (recovery(game, sheets[0]), recovery(game, sheets[1])),
         (sheets[0].con, sheets[1].con),
         (tuple(used[0]), tuple(used[1])),
         choice,
