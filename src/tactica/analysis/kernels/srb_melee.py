@@ -7,12 +7,12 @@ move action, paid with the standard one after standing); while a fumble leaves i
 roll (a d20) with the move action, then with the standard one (the AI's "wait out"); then, with the standard
 action left, the attack with the best expected damage on an enemy it reaches — Heavy melee (a full-round
 action, +2 damage, knockback rolls) when nothing of the turn is spent, a plain attack otherwise; then the end
-of the turn. What
-remains is the rules' bookkeeping, kept as the engine keeps it (:mod:`tactica.systems.srb.turns`): individual
-initiative (d20 + modifier; ties by modifier, then d20 roll-offs), the turn order fixed for the fight, the
-end of the fight after the action that leaves one side standing, the round limit, and the round each
-combatant went out in as ``sim`` counts it. :func:`tactica.analysis.kernels.srb_model.model_of` says why any
-other fight is not covered; it runs on the engine.
+of the turn. What remains is the rules' bookkeeping, kept as the engine keeps it
+(:mod:`tactica.systems.srb.turns`): individual initiative (d20 + modifier; ties by modifier, then d20
+roll-offs), the turn order fixed for the fight, the end of the fight after the action that leaves one side
+standing, the round limit, and the round each combatant went out in as ``sim`` counts it.
+:func:`tactica.analysis.kernels.srb_model.model_of` says why any other fight is not covered; it runs on the
+engine.
 """
 
 from __future__ import annotations
