@@ -4,6 +4,8 @@ win rate, with a coverage that refuses what it does not play."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -12,10 +14,11 @@ import yaml
 
 from tactica.analysis import sim_spec
 from tactica.analysis.kernels import GeneratorDice, covering
-from tactica.analysis.kernels.proofs import rows_lockstep, win_gap
+from tactica.analysis.kernels.proofs import engine_fight, lockstep, rows_lockstep, win_gap
 from tactica.analysis.kernels.srb_melee import StarRangersMelee, initiative
 from tactica.analysis.sim import SimSpec, game_of
-from tactica.engine import Fight
+from tactica.dice import Die
+from tactica.engine import ActionTaken, Fight, TurnStarted
 from tactica.scenario import load_scenario
 from tactica.scenario.load import load_scenario_text
 from tests.kernels.conftest import EXAMPLES
@@ -74,6 +77,54 @@ def test_lockstep_with_every_option_turned() -> None:
     the critical-failure table's entries for melee weapons, claws and bare hands, criticals without
     confirmation at x3, a fixed knockback DC, STR on damage, fights cut off at round 30."""
     assert rows_lockstep(KERNEL, _spec(OPTIONS_SETUP), range(25)) == []
+
+
+class FumblingDice:
+    """Loaded dice for the engine (the kernel replays whatever faces it drew): a natural 1 on a quarter of
+    the attack rolls; on the critical-failure table 7 (off target) on 2 in 5, 3 (flung, or a fall) on 1 in
+    5, 4 (dropped) on 1 in 10; every other die fair."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+
+    def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
+        return tuple(self.face(die, purpose) for _ in range(count))
+
+    def face(self, die: Die, purpose: str) -> int:
+        x = self.random.random()
+        if " attack on " in purpose and x < 0.25:
+            return 1
+        if purpose.endswith(" critical failure") and x < 0.7:
+            return 7 if x < 0.4 else 3 if x < 0.6 else 4
+        return die.min_face + self.random.randrange(die.sides)
+
+
+def _waiting_turns(spec: SimSpec, seeds: range) -> Counter[tuple[str, ...]]:
+    """The verbs of every engine turn with a Perception roll in it, on :class:`FumblingDice`."""
+    found: Counter[tuple[str, ...]] = Counter()
+    for seed in seeds:
+        turns: list[list[str]] = []
+        for event in engine_fight(game_of(spec), spec.ai, seed, FumblingDice(seed)).events:
+            if isinstance(event, TurnStarted):
+                turns.append([])
+            elif isinstance(event, ActionTaken) and turns:
+                turns[-1].append(event.action.split()[1])
+        found.update(tuple(verbs) for verbs in turns if "perceive" in verbs)
+    return found
+
+
+@pytest.mark.parametrize("setup", [LINE, OPTIONS_SETUP], ids=["line", "options"])
+def test_lockstep_where_off_target_is_common(setup: Any) -> None:
+    """Star Rangers 22 (7), B6 and the default AI's 'wait out': on :class:`FumblingDice`, 30 fights of the
+    4 v 4 example and of the 3 v 3 with every option turned, replayed by the kernel, are identical; in them
+    the engine's fighters wait out being off target in over 100 turns (two Perception rolls, or a weapon
+    picked up and one roll), then attack again."""
+    spec = sim_spec(load_scenario(setup), seed=1) if setup == LINE else _spec(setup)
+    assert lockstep(KERNEL, game_of(spec), spec.ai, range(30), FumblingDice) == []
+    waits = _waiting_turns(spec, range(30))
+    assert sum(waits.values()) > 100
+    assert any(verbs[:2] == ("perceive", "perceive") for verbs in waits)
+    assert any(verbs[:2] == ("pickup", "perceive") for verbs in waits)
 
 
 def test_win_rate_matches_the_engine() -> None:

@@ -93,6 +93,42 @@ def test_ai_ends_a_turn_with_only_dropping_left() -> None:
     assert fight.deciding() == ["ana"] and choice(fight) == "ana end"
 
 
+def _ana_turn(fight: Fight) -> list[str]:
+    """ana's choices (applied) until her turn is over; then orc ends his turn."""
+    chosen: list[str] = []
+    while fight.deciding() == ["ana"]:
+        chosen.append(choice(fight))
+        fight.apply(chosen[-1])
+    fight.apply("orc end")
+    return chosen
+
+
+def test_ai_off_target_rolls_perception_until_it_may_attack_again() -> None:
+    """Star Rangers 22 (7), B6: off target for the next 2 actions, counted in ana's own actions (and `end`
+    is none), the default AI spends its move action, then its standard action, on Perception rolls (a d20,
+    nothing else changes), so she attacks again within two of her turns: after a fumbled Heavy melee, two
+    rolls in the next turn, the attack in the one after; after a fumbled plain attack, a roll with the move
+    action left, one more in the next turn, then the attack with its standard action."""
+    heavy = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["knife"]), fighter("orc", "blue", (3, 2)), dice=[1, 7, 4, 9]
+    )
+    turns = [_ana_turn(heavy) for _ in range(2)]
+    assert turns == [
+        ["ana heavy-melee orc with knife", "ana end"],
+        ["ana perceive", "ana perceive", "ana end"],
+    ]
+    assert [c.face for c in of(heavy.events, "SrbCheckRolled")] == [4, 9]
+    assert choice(heavy) == "ana heavy-melee orc with knife"
+    plain = new_fight(
+        fighter("ana", "red", (2, 2), weapons=["knife"]), fighter("orc", "blue", (3, 2)), dice=[1, 7, 4, 9]
+    )
+    plain.apply("ana attack orc")
+    assert _ana_turn(plain) == ["ana perceive", "ana end"]
+    assert choice(plain) == "ana perceive"
+    plain.apply("ana perceive")
+    assert choice(plain) == "ana attack orc with knife"
+
+
 def _scenario(name: str) -> dict[str, Any]:
     data = yaml.safe_load(resources.files("tactica.systems.srb").joinpath(f"content/{name}.yaml").read_text())
     assert isinstance(data, dict)

@@ -1,8 +1,9 @@
 """The two proofs that hold a kernel to the engine (docs/performance.md, "Tiers"), for the tests (small N)
 and ``benchmarks/kernels.py`` (full N).
 
-- :func:`lockstep`: the engine plays a fight with the sides' policies; the kernel replays its dice tape
-  (``Fight.faces``) and must give the same winner, result, rounds and remaining harm.
+- :func:`lockstep`: the engine plays a fight with the sides' policies (on seeded dice, or on another source,
+  such as loaded dice that make a rare branch common); the kernel replays its dice tape (``Fight.faces``) and
+  must give the same winner, result, rounds and remaining harm.
 - :func:`rows_lockstep`: the same on ``sim``'s rows: the engine's row of a fight and the kernel's row of its
   replay agree on every column a kernel gives (harm dealt and taken, who went out and when, too).
 - :func:`distribution`: over many kernel fights, each side's win rate lies within a few standard errors of
@@ -12,7 +13,7 @@ and ``benchmarks/kernels.py`` (full N).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,15 +21,17 @@ from tactica.ai import make_policies
 from tactica.analysis.kernels.base import RESULTS, Kernel, Outcomes
 from tactica.analysis.kernels.tables import outcome_rows
 from tactica.analysis.sim import SimSpec, fight_seed, game_of, play_one, run_fights
+from tactica.dice import DiceSource
 from tactica.engine import Fight, Game
 
 #: Actions after which an engine fight of a proof is given up (as ``sim`` does).
 MAX_ACTIONS = 100_000
 
 
-def engine_fight(game: Game, ai: Mapping[str, str], seed: int) -> Fight:
-    """The fight the engine plays on ``seed`` with each side's policy (seeded as ``sim`` seeds them)."""
-    fight = Fight(game, seed=seed)
+def engine_fight(game: Game, ai: Mapping[str, str], seed: int, dice: DiceSource | None = None) -> Fight:
+    """The fight the engine plays on ``seed`` (or on ``dice``) with each side's policy (seeded as ``sim``
+    seeds them)."""
+    fight = Fight(game, seed=seed, dice=dice)
     policies = make_policies(game.system.id, ai, seed)
     for _ in range(MAX_ACTIONS):
         if fight.is_over():
@@ -66,11 +69,18 @@ def kernel_result(found: Outcomes, i: int = 0) -> dict[str, object]:
     }
 
 
-def lockstep(kernel: Kernel, game: Game, ai: Mapping[str, str], seeds: Iterable[int]) -> list[str]:
-    """Every seed on which the kernel, fed the engine's dice, differs from the engine: one line each."""
+def lockstep(
+    kernel: Kernel,
+    game: Game,
+    ai: Mapping[str, str],
+    seeds: Iterable[int],
+    dice: Callable[[int], DiceSource] | None = None,
+) -> list[str]:
+    """Every seed on which the kernel, fed the engine's dice, differs from the engine: one line each. The
+    engine rolls ``dice(seed)`` when given, else dice seeded ``seed``."""
     differences = []
     for seed in seeds:
-        fight = engine_fight(game, ai, seed)
+        fight = engine_fight(game, ai, seed, dice(seed) if dice is not None else None)
         mine = kernel_result(kernel.replay(game, ai, fight.faces))
         theirs = engine_result(fight, [t for t in mine if "." in t])
         if mine != theirs:

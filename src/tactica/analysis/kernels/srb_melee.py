@@ -3,14 +3,16 @@ that is not a wall holds a combatant), the default AI on both sides, played for 
 
 On such a map the default AI (:mod:`tactica.systems.srb.ai`) never moves. A fighter's turn: stand up when a
 fumble left it prone (a move action); pick up the first weapon lying on its square when its hand is empty (a
-move action, paid with the standard one after standing); then, unless a fumble left it off target, the
-attack with the best expected damage on an enemy it reaches — Heavy melee (a full-round action, +2 damage,
-knockback rolls) when nothing of the turn is spent, a plain attack otherwise; then the end of the turn. What
-remains is the rules' bookkeeping, kept as the engine keeps it (:mod:`tactica.systems.srb.turns`): individual
-initiative (d20 + modifier; ties by modifier, then d20 roll-offs), the turn order fixed for the fight, the
-end of the fight after the action that leaves one side standing, the round limit, and the round each
-combatant went out in as ``sim`` counts it. :func:`tactica.analysis.kernels.srb_model.model_of` says why any
-other fight is not covered; it runs on the engine.
+move action, paid with the standard one after standing); while a fumble leaves it off target, a Perception
+roll (a d20) with the move action, then with the standard one (the AI's "wait out"); then, with the standard
+action left, the attack with the best expected damage on an enemy it reaches — Heavy melee (a full-round
+action, +2 damage, knockback rolls) when nothing of the turn is spent, a plain attack otherwise; then the end
+of the turn. What remains is the rules' bookkeeping, kept as the engine keeps it
+(:mod:`tactica.systems.srb.turns`): individual initiative (d20 + modifier; ties by modifier, then d20
+roll-offs), the turn order fixed for the fight, the end of the fight after the action that leaves one side
+standing, the round limit, and the round each combatant went out in as ``sim`` counts it.
+:func:`tactica.analysis.kernels.srb_model.model_of` says why any other fight is not covered; it runs on the
+engine.
 """
 
 from __future__ import annotations
@@ -156,16 +158,15 @@ class Play:
 
     def stalled(self, lanes: Ints) -> Bools:
         """Fights where nothing can happen any more (the engine plays them to the round limit, rolling no
-        die): nobody up is prone or could pick up a weapon, and nobody up who may attack (not off target)
+        die): nobody up is prone, off target (it rolls Perception) or could pick up a weapon, and nobody up
         reaches an enemy who is up with a weapon it can use. They are cut off at the round limit."""
         state = self.lanes
         busy = state.lying[lanes].copy()
         for c in range(len(self.model.fighters)):
             up = state.up[c, lanes]
-            busy |= up & state.prone[c, lanes]
-            able = up & ~state.frozen(c, lanes)
+            busy |= up & (state.prone[c, lanes] | state.frozen(c, lanes))
             for w, t in self.model.choices[c, "attack"]:
-                busy |= self.usable(c, w, lanes, able & state.up[t, lanes])
+                busy |= self.usable(c, w, lanes, up & state.up[t, lanes])
         stuck = lanes[~busy]
         self.result.rounds[stuck] = self.model.max_rounds
         self.result.over[stuck] = True
@@ -182,7 +183,7 @@ class Play:
 
     def turn(self, c: int, lanes: Ints, k: int) -> None:
         """Rule 9: an all-out defense ends as its holder's count comes up; a fighter who is down passes.
-        Otherwise: stand up, pick up, attack (the AI's order)."""
+        Otherwise: stand up, pick up, wait out being off target, attack (the AI's order)."""
         state = self.lanes
         state.defending[c, lanes] = False
         lanes = lanes[state.up[c, lanes]]
@@ -190,6 +191,7 @@ class Play:
         state.prone[c, lanes[moved]] = False
         state.actions[c, lanes[moved]] += 1
         standard = self.pick_up(c, lanes, moved)
+        self.wait_out(c, lanes, moved, standard)
         free = ~standard & ~state.frozen(c, lanes)
         self.attack(c, lanes[free & ~moved], k, heavy=True)
         self.attack(c, lanes[free & moved], k, heavy=False)
@@ -208,6 +210,17 @@ class Play:
         spent[took] = moved[took]
         moved[took] = True
         return spent
+
+    def wait_out(self, c: int, lanes: Ints, moved: Bools, standard: Bools) -> None:
+        """``ai._wait_out``: off target (critical failure 7, counted in the holder's actions, B6), a
+        Perception roll (a d20, nothing else) with the move action, then, still off target, with the
+        standard action (``moved`` and ``standard`` are updated)."""
+        state = self.lanes
+        for spent in (moved, standard):
+            rolled = np.flatnonzero(state.frozen(c, lanes) & ~spent)
+            state.dice.roll(20, 1, rolled.size)
+            state.actions[c, lanes[rolled]] += 1
+            spent[rolled] = True
 
     def attack(self, c: int, lanes: Ints, k: int, *, heavy: bool) -> None:
         """The AI's attack (``ai._attack``) in each lane, then the engine's settling."""

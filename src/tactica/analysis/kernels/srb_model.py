@@ -30,7 +30,8 @@ READ_OPTIONS = frozenset(
     {"critical_confirm", "critical_multiplier", "knockback_dc", "strength_damage", "heavy_random_attack",
      "max_rounds", "size_boundary"}
 )  # fmt: skip
-#: The most actions a covered fighter takes in a turn (stand or pick up, attack or pick up, end).
+#: The most actions a covered fighter takes in a turn (stand, pick up or perceive; attack, pick up or
+#: perceive; end).
 ACTIONS_PER_TURN = 3
 #: The squares a flung weapon may fly (rule 22.3: 1d6).
 FLIGHT = 6

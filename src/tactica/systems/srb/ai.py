@@ -15,7 +15,10 @@ In order:
    knockback); a melee fighter out of reach closes in first;
 6. top up: with a move action left, a gun below a third of its rounds takes a reload step, a character
    with loose rounds refills a magazine;
-7. end the turn.
+7. wait out: a fighter off target (critical failure 7, option ``off_target: no_attacks``) for actions of its
+   own (B6) spends its move action, then its standard one, on a Perception roll, which changes nothing but
+   the dice, so the two actions pass and it attacks again;
+8. end the turn.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
 from tactica.grid.memo import BoardMemo
-from tactica.systems.srb import attacks, combat, reloads
+from tactica.systems.srb import attacks, combat, durations, reloads
 from tactica.systems.srb.setup import SrbGame
 from tactica.systems.srb.sheet import Weapon
 from tactica.systems.srb.state import Fighter, SrbState
@@ -52,7 +55,7 @@ class DefaultPolicy:
         actor = fight.deciding()[0]
         me = state.fighters[actor]
         by_verb = ByVerb(fight, actor)
-        rules: tuple[Rule, ...] = (_ready, _help, _arm, _keep_range, _attack, _close_in, _top_up)
+        rules: tuple[Rule, ...] = (_ready, _help, _arm, _keep_range, _attack, _close_in, _top_up, _wait_out)
         for rule in rules:
             choice = rule(game, state, me, by_verb)
             if choice is not None:
@@ -277,3 +280,12 @@ def _top_up(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
     if w is not None and w.loaded_feed and me.gear[w.name].loaded * 3 < w.capacity and by_verb.get("reload"):
         return next((a for a in by_verb["reload"] if not a.flags), None)
     return _first(by_verb, "refill")
+
+
+def _wait_out(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
+    """Rule 22 (7), B6: 'off target for the next 2 actions' counts the holder's actions and ``end`` is none,
+    so an off-target fighter with nothing else to do rolls Perception (a move action: one d20, reported)."""
+    if game.options.off_target != "no_attacks":
+        return None
+    off = durations.find(state, me, "off-target")
+    return _first(by_verb, "perceive") if off is not None and off.unit == "actions" else None
