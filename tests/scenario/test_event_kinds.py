@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tactica.scenario import ScenarioError, load_scenario_text
-from tactica.scenario.event_docs import event_table
+from tactica.scenario.event_docs import event_table, main
 from tactica.systems import all_systems, get_system
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "systems"
@@ -71,3 +71,18 @@ def test_a_misspelt_field_suggests_the_closest_field_of_that_kind() -> None:
         "SrbAttackRolled has no field 'attackr'; did you mean 'attacker'? fields: attacker, target,"
         in problem
     )
+
+
+def test_the_generator_refuses_a_folder_without_the_docs_in_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """House rule (bad input, no traceback): `event_docs --help`'s folder, or one missing a system's doc, is
+    one message naming what is missing (exit status 2); no doc is written when one is missing."""
+    (tmp_path / "srb.md").write_text("# Star Rangers\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "futurepath.md" in err and "srb.md" not in err
+    assert (tmp_path / "srb.md").read_text(encoding="utf-8") == "# Star Rangers\n"
+    with pytest.raises(SystemExit) as asked:
+        main(["--help"])
+    assert asked.value.code == 0 and "folder" in capsys.readouterr().out

@@ -7,8 +7,10 @@ After changing an event class, rewrite the tables with ``python -m tactica.scena
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +63,27 @@ def with_table(doc: str, system: RuleSystem[Any, Any]) -> str:
     return f"{doc.rstrip()}\n\n{SECTION}\n\n{intro}\n\n{table}\n"
 
 
-def main(folder: str) -> None:
-    """Rewrite the table in every system's doc under ``folder``."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Rewrite the table in every system's doc under the folder named (default ``docs/systems``); with a
+    doc missing, say which and write none (exit status 2)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tactica.scenario.event_docs", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("folder", nargs="?", default="docs/systems", help="the folder of the systems' docs")
+    folder = Path(parser.parse_args(argv).folder)
+    paths = {system.id: folder / f"{system.id}.md" for system in all_systems()}
+    missing = [path.name for path in paths.values() if not path.is_file()]
+    if missing:
+        print(
+            f"event_docs: {folder} has no {', '.join(missing)}: give the folder of every system's doc",
+            file=sys.stderr,
+        )
+        return 2
     for system in all_systems():
-        path = Path(folder) / f"{system.id}.md"
+        path = paths[system.id]
         path.write_text(with_table(path.read_text(encoding="utf-8"), system), encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "docs/systems")
+    sys.exit(main())
