@@ -9,7 +9,7 @@ from tactica.engine.system import Context
 from tactica.systems.futurepath.attacks import Swing, strike, target_problem
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Candidates, Verb, enemies, fixed
+from tactica.systems.futurepath.verbs import Candidates, Verb, action_of, enemies, fixed
 
 G = FuturePathGame
 S = FuturePathState
@@ -59,7 +59,7 @@ def attack_candidates(verb: str) -> Candidates:
         out = []
         for weapon in fighter.hands:
             for target in enemies(state, fighter):
-                action = Action(fighter.id, verb, target.id, using=weapon)
+                action = action_of(fighter.id, verb, target.id, weapon)
                 if target.status != "dead" and attack_check(game, state, fighter, action) is None:
                     out.append(action)
         return out
@@ -134,7 +134,7 @@ def bonus_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
         return []
     out = []
     for target in enemies(state, fighter):
-        action = Action(fighter.id, "bonus-attack", target.id, using=fighter.off_hand)
+        action = action_of(fighter.id, "bonus-attack", target.id, fighter.off_hand)
         if target.status != "dead" and bonus_check(game, state, fighter, action) is None:
             out.append(action)
     return out
