@@ -63,19 +63,14 @@ TURN_VERBS = frozenset(
 )
 #: Verbs with many actions (a square each), listed only when a step of the policy asks for them.
 LONG_VERBS = frozenset(["throw", "move", "sprint"])
-#: The other verbs the policy takes, listed in groups, each when a step first needs one of its verbs: the
-#: attacks (what most decisions weigh first), ending the turn, and the rest.
+#: The other verbs the policy takes, listed in two groups, each when a step first needs one of its verbs: the
+#: attacks with ending the turn (what most decisions weigh first, or take last), then the rest.
 SHORT_VERBS = TURN_VERBS - LONG_VERBS
-ATTACK_VERBS = frozenset(["full-attack", "attack", "bonus-attack"])
+FIRST_VERBS = frozenset(["full-attack", "attack", "bonus-attack", "end"])
 #: The set of verbs listed together with each verb.
 LISTED_WITH = {
     verb: group
-    for group in (
-        ATTACK_VERBS,
-        frozenset(["end"]),
-        SHORT_VERBS - ATTACK_VERBS - {"end"},
-        *(frozenset([v]) for v in LONG_VERBS),
-    )
+    for group in (FIRST_VERBS, SHORT_VERBS - FIRST_VERBS, *(frozenset([v]) for v in LONG_VERBS))
     for verb in group
 }
 #: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
@@ -346,9 +341,22 @@ class Odds:
 
     @classmethod
     def of(cls, view: View, target: Fighter, weapon: Weapon, *, full: bool = False) -> Odds:
-        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count."""
-        game, me, sheet = view.game, view.me, view.sheet
+        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count; the rest
+        depends on the game alone, so each estimate is worked out once per game and net dice."""
+        game, me = view.game, view.me
         net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
+        known: dict[tuple[str, str, str, bool, int], Odds] = game.memo.setdefault("ai-odds", {})
+        key = (me.id, target.id, weapon.name, full, net)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= ODDS_LIMIT:
+                known.clear()
+            found = known[key] = cls._estimate(view, target, weapon, full, net)
+        return found
+
+    @classmethod
+    def _estimate(cls, view: View, target: Fighter, weapon: Weapon, full: bool, net: int) -> Odds:
+        game, me, sheet = view.game, view.me, view.sheet
         die_mean = (sheet.advantage_die + 1) / 2 if sheet.advantage_die else 1.0
         ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
         bonus = attacks.accuracy_bonus(game, weapon)
@@ -361,6 +369,8 @@ class Odds:
         return cls(net, hit, hit * damage)
 
 
+#: Attack estimates one game's memo keeps before it starts over.
+ODDS_LIMIT = 4096
 _MEANS: dict[str, float] = {}
 
 

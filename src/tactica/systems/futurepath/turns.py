@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from tactica.dice import D4, D20
 from tactica.engine.budget import Budget
@@ -36,6 +37,33 @@ def members(game: FuturePathGame, side: str) -> list[str]:
     return [cid for cid, c in game.start.items() if c.side == side]
 
 
+@dataclass(frozen=True)
+class Teams:
+    """The sides in setup order, their members, initiative scores (rule 2) and highest DEX: the same for
+    every fight of a game."""
+
+    sides: tuple[str, ...]
+    members: Mapping[str, tuple[str, ...]]
+    scores: Mapping[str, int]
+    top_dex: Mapping[str, int]
+
+
+def teams(game: FuturePathGame) -> Teams:
+    """The game's :class:`Teams`, worked out once per game."""
+    found = game.memo.get("teams")
+    if found is None:
+        sides = tuple(dict.fromkeys(c.side for c in game.start.values()))
+        fixed = game.spec.initiative or {}
+        found = game.memo["teams"] = Teams(
+            sides,
+            {s: tuple(members(game, s)) for s in sides},
+            {s: fixed.get(s, team_initiative(game, s)) for s in sides},
+            {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides},
+        )
+    assert isinstance(found, Teams)
+    return found
+
+
 def initiative_score(game: FuturePathGame, fighter_id: str) -> int:
     """Initiative score = DEX + WIS modifiers + misc (Combat page)."""
     sheet = game.sheet(fighter_id)
@@ -53,21 +81,21 @@ def team_initiative(game: FuturePathGame, side: str) -> int:
 
 def start_fight(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None:
     """Roll team initiative, order the teams and open round 1."""
-    sides = list(dict.fromkeys(c.side for c in game.start.values()))
+    known = teams(game)
+    sides, scores = list(known.sides), known.scores
     fixed = game.spec.initiative or {}
-    scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
     for side in sides:
         ctx.emit(InitiativeRolled(side, scores[side], "fixed" if side in fixed else "team average"))
-    ordered = _order_teams(game, sides, scores, ctx)
-    state.order.slots = [Slot(s, members(game, s), scores[s]) for s in ordered]
+    ordered = _order_teams(known, ctx)
+    state.order.slots = [Slot(s, list(known.members[s]), scores[s]) for s in ordered]
     state.order.round = 1
     ctx.emit(RoundStarted(1))
     begin_turn(game, state, ctx)
 
 
-def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int], ctx: Context) -> list[str]:
+def _order_teams(known: Teams, ctx: Context) -> list[str]:
     """Higher score first; tie -> team with the highest single DEX; still tied -> roll-off (Combat page)."""
-    top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
+    sides, scores, top_dex = known.sides, known.scores, known.top_dex
     rolloff: dict[str, int] = {}
     groups: dict[tuple[int, int], list[str]] = {}
     for s in sides:
@@ -79,7 +107,7 @@ def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int],
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 
-def _roll_off(tied: list[str], scores: dict[str, int], ctx: Context) -> dict[str, int]:
+def _roll_off(tied: list[str], scores: Mapping[str, int], ctx: Context) -> dict[str, int]:
     for _ in range(20):
         rolls = {s: ctx.die(D20, f"initiative roll-off for team {s}") + scores[s] for s in tied}
         for s, total in rolls.items():
@@ -157,10 +185,13 @@ def check_over(game: FuturePathGame, state: FuturePathState, ctx: Context) -> bo
     """The fight ends when at most one side still has a character able to act."""
     if state.over:
         return True
-    standing = {f.side for f in state.fighters.values() if f.is_up}
-    if len(standing) > 1:
-        return False
-    winner = next(iter(standing), None)
+    winner = None  # the one side standing, if only one is
+    for fighter in state.fighters.values():
+        if fighter.is_up:
+            if winner is None:
+                winner = fighter.side
+            elif fighter.side != winner:
+                return False
     finish(state, winner, f"side {winner} is the last standing" if winner else "no one is left standing", ctx)
     return True
 
