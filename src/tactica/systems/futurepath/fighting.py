@@ -46,16 +46,22 @@ def attack_check(game: G, state: S, fighter: Fighter, action: Action) -> str | N
     problem = problem or _weapon_problem(game, fighter, action, action.verb)
     if problem or target is None:
         return problem
-    if action.verb == "full-attack":
-        sheet = game.sheet(fighter.id)
-        if not (sheet.extra_attacks or sheet.extra_damage):
-            return "Full Attack needs Extra Attack or Extra Damage (FuturePath 32)"
+    if action.verb == "full-attack" and not _has_full_attack(game, fighter):
+        return "Full Attack needs Extra Attack or Extra Damage (FuturePath 32)"
     assert action.using is not None
     return target_problem(game, state, fighter, target, game.weapons[action.using])
 
 
+def _has_full_attack(game: G, fighter: Fighter) -> bool:
+    """Rule 32: a Full Attack needs Extra Attack or Extra Damage."""
+    sheet = game.sheet(fighter.id)
+    return bool(sheet.extra_attacks or sheet.extra_damage)
+
+
 def attack_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+        if verb == "full-attack" and not _has_full_attack(game, fighter):
+            return []  # attack_check refuses every one of them
         out = []
         for weapon in fighter.hands:
             for target in enemies(state, fighter):
