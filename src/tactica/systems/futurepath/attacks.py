@@ -72,6 +72,8 @@ def range_disadvantages(game: G, weapon: Weapon, distance: int) -> int:
 
 def blockers(state: S, *, weak: bool = True) -> set[tuple[int, int]]:
     """Squares of intact objects that block sight (``weak=False``: leaving out weak ones, rule 43)."""
+    if not state.objects:
+        return set()
     return {o.pos for o in state.objects.values() if o.blocks and not o.broken and (weak or not o.weak)}
 
 
@@ -79,6 +81,8 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: the cover the target has against this attacker (terrain, smoke); an intact blocking object
     (a closed door) on the line is Full cover, like a wall, and so are solid corners on both sides of a
     diagonal between neighbours (see :func:`clear_line`)."""
+    if not state.objects and not state.conditions:
+        return _terrain_cover(game, attacker.pos, target.pos)
     if not clear_line(game, state, attacker.pos, target.pos):  # not visible
         return Cover.FULL
     cover = cover_between(game.board, attacker.pos, target.pos)
@@ -86,8 +90,27 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     return max(cover, smoke)
 
 
+def _terrain_cover(game: G, a: Pos, b: Pos) -> Cover:
+    """:func:`cover_of` on a map with no object and no smoke cloud: from the terrain alone, so worked out once
+    per game and pair of squares."""
+    known: dict[tuple[Pos, Pos], Cover] = game.memo.setdefault("terrain-cover", {})
+    found = known.get((a, b))
+    if found is None:
+        if len(known) >= TERRAIN_COVER_LIMIT:
+            known.clear()
+        board = game.board
+        found = known[(a, b)] = cover_between(board, a, b) if open_line(board, set(), a, b) else Cover.FULL
+    return found
+
+
+#: Pairs of squares :func:`_terrain_cover` remembers per game before it starts over.
+TERRAIN_COVER_LIMIT = 1 << 16
+
+
 def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: a smoke cloud on the line of fire gives Partial cover."""
+    if not state.conditions:
+        return Cover.NONE
     clouds = [c for c in state.conditions if c.name == "smoke"]
     if not clouds:
         return Cover.NONE
