@@ -46,6 +46,10 @@ class Teams:
     members: Mapping[str, tuple[str, ...]]
     scores: Mapping[str, int]
     top_dex: Mapping[str, int]
+    #: The groups of sides tied on score and highest DEX (a roll-off orders them), and the sides whose tie
+    #: on score the highest DEX breaks (shown, issue 15 point 14).
+    tied: tuple[tuple[str, ...], ...] = ()
+    broken: tuple[str, ...] = ()
 
 
 def teams(game: FuturePathGame) -> Teams:
@@ -54,11 +58,18 @@ def teams(game: FuturePathGame) -> Teams:
     if found is None:
         sides = tuple(dict.fromkeys(c.side for c in game.start.values()))
         fixed = game.spec.initiative or {}
+        scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
+        top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
+        groups: dict[tuple[int, int], list[str]] = {}
+        for s in sides:
+            groups.setdefault((scores[s], top_dex[s]), []).append(s)
         found = game.memo["teams"] = Teams(
             sides,
             {s: tuple(members(game, s)) for s in sides},
-            {s: fixed.get(s, team_initiative(game, s)) for s in sides},
-            {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides},
+            scores,
+            top_dex,
+            tuple(tuple(g) for g in groups.values() if len(g) > 1),
+            tuple(ties_broken(sides, scores.__getitem__, top_dex.__getitem__)),
         )
     assert isinstance(found, Teams)
     return found
@@ -97,17 +108,14 @@ def _order_teams(known: Teams, ctx: Context) -> list[str]:
     """Higher score first; tie -> team with the highest single DEX; still tied -> roll-off (Combat page)."""
     sides, scores, top_dex = known.sides, known.scores, known.top_dex
     rolloff: dict[str, int] = {}
-    groups: dict[tuple[int, int], list[str]] = {}
-    for s in sides:
-        groups.setdefault((scores[s], top_dex[s]), []).append(s)
-    for tied in (g for g in groups.values() if len(g) > 1):
+    for tied in known.tied:
         rolloff.update(_roll_off(tied, scores, ctx))
-    for s in ties_broken(sides, scores.__getitem__, top_dex.__getitem__):  # shown (issue 15 point 14)
+    for s in known.broken:  # shown (issue 15 point 14)
         ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 
-def _roll_off(tied: list[str], scores: Mapping[str, int], ctx: Context) -> dict[str, int]:
+def _roll_off(tied: tuple[str, ...], scores: Mapping[str, int], ctx: Context) -> dict[str, int]:
     for _ in range(20):
         rolls = {s: ctx.die(D20, f"initiative roll-off for team {s}") + scores[s] for s in tied}
         for s, total in rolls.items():
