@@ -75,6 +75,9 @@ class Result:
     rounds_per_fight: float
     wins: Mapping[str, int]
     target: float
+    #: The same runs' rates in CPU time of this process (``time.process_time()``): steadier than the wall
+    #: clock on a machine shared with other work.
+    cpu_rates: tuple[float, ...] = ()
 
     @property
     def median(self) -> float:
@@ -111,18 +114,19 @@ def bench(name: str, fights: int | None = None, runs: int = 5, warmup: int | Non
     n = fights or spec.fights
     game = get_system(spec.system).new_game(load_setup(spec.path))
     play(game, range(10**6, 10**6 + (n // 10 + 1 if warmup is None else warmup)), spec.system)
-    rates = []
+    rates, cpu_rates = [], []
     actions = rounds = 0
     wins: dict[str, int] = {}
     for run in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         a, r, w = play(game, range(run * n, (run + 1) * n), spec.system)
         rates.append(n / (time.perf_counter() - start))
+        cpu_rates.append(n / (time.process_time() - start_cpu))
         actions, rounds = actions + a, rounds + r
         for side, k in w.items():
             wins[side] = wins.get(side, 0) + k
     total = n * runs
-    return Result(name, n, tuple(rates), actions / total, rounds / total, wins, spec.target)
+    return Result(name, n, tuple(rates), actions / total, rounds / total, wins, spec.target, tuple(cpu_rates))
 
 
 @dataclass(frozen=True)
@@ -195,28 +199,31 @@ def compare(name: str, fights: int, runs: int) -> Comparison:
     return Comparison(name, fights, tuple(rates[False]), tuple(rates[True]))
 
 
+def _listed(rates: tuple[float, ...]) -> str:
+    """Rates as text: whole numbers from 100 up."""
+    return ", ".join(f"{r:,.0f}" if r >= 100 else f"{r:.1f}" for r in rates)
+
+
 def report_comparison(result: Comparison) -> str:
     """One comparison's figures as text."""
-
-    def rates(values: tuple[float, ...]) -> str:
-        return ", ".join(f"{r:,.0f}" if r >= 100 else f"{r:.1f}" for r in values)
 
     pure, compiled = statistics.median(result.pure), statistics.median(result.compiled)
     return (
         f"{result.name:9s} pure {pure:9,.1f}  compiled {compiled:9,.1f} fights/s of CPU time:"
         f" {result.ratio:.2f}x\n"
-        f"          runs of {result.fights}: pure {rates(result.pure)}; compiled {rates(result.compiled)}"
+        f"          runs of {result.fights}: pure {_listed(result.pure)}; compiled {_listed(result.compiled)}"
     )
 
 
 def report(result: Result) -> str:
     """One benchmark's figures as text."""
     verdict = "meets" if result.median >= result.target else "below"
-    rates = ", ".join(f"{r:,.0f}" if r >= 100 else f"{r:.1f}" for r in result.rates)
     wins = ", ".join(f"{side} {k}" for side, k in sorted(result.wins.items()))
+    cpu = statistics.median(result.cpu_rates) if result.cpu_rates else 0.0
     return (
-        f"{result.name:9s} median {result.median:9,.1f} fights/s  ({verdict} target {result.target:,.0f})\n"
-        f"          runs of {result.fights}: {rates}\n"
+        f"{result.name:9s} median {result.median:9,.1f} fights/s  ({verdict} target {result.target:,.0f});"
+        f" CPU time {cpu:,.1f} fights/s\n"
+        f"          runs of {result.fights}: {_listed(result.rates)}; CPU time {_listed(result.cpu_rates)}\n"
         f"          {result.actions_per_fight:.1f} actions, {result.rounds_per_fight:.1f} rounds per fight;"
         f" wins: {wins}"
     )

@@ -32,6 +32,14 @@ def test_each_benchmark_plays_its_fights_and_reports_a_median(
     assert text.startswith(name) and "fights/s" in text and "target" in text
 
 
+def test_each_run_is_timed_in_cpu_time_too(run: ModuleType) -> None:
+    """Issue 16 A: rates are compared in CPU time on a shared machine, so run.py reports them beside the wall
+    clock's."""
+    result = run.bench("duel", fights=3, runs=2, warmup=0)
+    assert len(result.cpu_rates) == 2 and all(rate > 0 for rate in result.cpu_rates)
+    assert "CPU time" in run.report(result)
+
+
 def test_the_command_line_prints_the_cpu_count(run: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     assert run.main(["--runs", "1", "--duels", "2", "--only", "duel"]) == 0
     out = capsys.readouterr().out

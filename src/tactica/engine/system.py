@@ -8,7 +8,7 @@ hooks; :class:`tactica.engine.fight.Fight` does the bookkeeping (history, dice, 
 from __future__ import annotations
 
 import abc
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -81,11 +81,13 @@ class Outcome:
 class Context:
     """What rules code may do while resolving: draw dice (recorded by the fight) and emit events."""
 
-    __slots__ = ("events", "source")
+    __slots__ = ("emit", "events", "source")
 
     def __init__(self, source: DiceSource, events: list[Event]) -> None:
         self.source = source
         self.events = events
+        #: Record an event: the list's own ``append`` (the most frequent call of rules code, issue 16 A).
+        self.emit: Callable[[Event], None] = events.append
 
     def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
         """Faces for ``count`` dice of kind ``die``."""
@@ -98,10 +100,6 @@ class Context:
     def roll(self, expr: DiceExpr, purpose: str) -> Roll:
         """Roll a dice expression, keeping every face."""
         return expr.roll(self.source, purpose)
-
-    def emit(self, event: Event) -> None:
-        """Record an event."""
-        self.events.append(event)
 
 
 S = TypeVar("S", bound=State)

@@ -33,10 +33,11 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import Board, Cover, cover_between, line_of_sight, reachable
-from tactica.systems.futurepath import attacks, movement
+from tactica.systems.futurepath import attacks, care, movement
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import Weapon
 from tactica.systems.futurepath.state import Fighter, FuturePathState
+from tactica.systems.futurepath.verbs import enemies
 
 Pos = tuple[int, int]
 
@@ -62,8 +63,16 @@ TURN_VERBS = frozenset(
 )
 #: Verbs with many actions (a square each), listed only when a step of the policy asks for them.
 LONG_VERBS = frozenset(["throw", "move", "sprint"])
-#: The other verbs the policy takes, listed together when first needed.
+#: The other verbs the policy takes, listed in two groups, each when a step first needs one of its verbs: the
+#: attacks with ending the turn (what most decisions weigh first, or take last), then the rest.
 SHORT_VERBS = TURN_VERBS - LONG_VERBS
+FIRST_VERBS = frozenset(["full-attack", "attack", "bonus-attack", "end"])
+#: The set of verbs listed together with each verb.
+LISTED_WITH = {
+    verb: group
+    for group in (FIRST_VERBS, SHORT_VERBS - FIRST_VERBS, *(frozenset([v]) for v in LONG_VERBS))
+    for verb in group
+}
 #: A ranged attack with more net disadvantage dice than this is worth a move to a better square first.
 WORST_NET_DICE = -1
 #: Try at most this many sprint destinations (each costs a path search) before settling for a move.
@@ -107,13 +116,14 @@ def _by_verb(actions: Iterable[Action]) -> dict[str, list[Action]]:
 
 
 class Listing(Mapping[str, list[Action]]):
-    """One actor's legal turn actions by verb (a verb is a key when it has actions): the short verbs listed
-    together when first needed, each of :data:`LONG_VERBS` only when a step asks for it."""
+    """One actor's legal turn actions by verb (a verb is a key when it has actions): each verb listed with
+    its group (:data:`LISTED_WITH`) when a step first asks for it."""
 
     def __init__(self, fight: Fight, actor: str) -> None:
         self.fight = fight
         self.actor = actor
-        self.lists: dict[str, list[Action]] | None = None
+        self.lists: dict[str, list[Action]] = {}
+        self.listed: set[frozenset[str]] = set()
 
     def __getitem__(self, verb: str) -> list[Action]:
         found: list[Action] | None = self.get(verb)
@@ -123,11 +133,14 @@ class Listing(Mapping[str, list[Action]]):
 
     def get(self, verb: str, default: Any = None) -> Any:
         """The actions of ``verb``, else ``default`` (``Mapping.get`` without raising and catching)."""
-        if self.lists is None:
-            self.lists = _by_verb(self.fight.legal_actions_of(self.actor, SHORT_VERBS))
         found = self.lists.get(verb)
-        if found is None and verb in LONG_VERBS:
-            found = self.lists[verb] = self.fight.legal_actions_of(self.actor, (verb,))
+        if found is None:
+            group = LISTED_WITH.get(verb)
+            if group is None or group in self.listed:
+                return default
+            self.listed.add(group)
+            self.lists.update(_by_verb(self.fight.legal_actions_of(self.actor, group)))
+            found = self.lists.get(verb)
         return found or default
 
     def __contains__(self, verb: object) -> bool:
@@ -328,9 +341,22 @@ class Odds:
 
     @classmethod
     def of(cls, view: View, target: Fighter, weapon: Weapon, *, full: bool = False) -> Odds:
-        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count."""
-        game, me, sheet = view.game, view.me, view.sheet
+        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count; the rest
+        depends on the game alone, so each estimate is worked out once per game and net dice."""
+        game, me = view.game, view.me
         net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
+        known: dict[tuple[str, str, str, bool, int], Odds] = game.memo.setdefault("ai-odds", {})
+        key = (me.id, target.id, weapon.name, full, net)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= ODDS_LIMIT:
+                known.clear()
+            found = known[key] = cls._estimate(view, target, weapon, full, net)
+        return found
+
+    @classmethod
+    def _estimate(cls, view: View, target: Fighter, weapon: Weapon, full: bool, net: int) -> Odds:
+        game, me, sheet = view.game, view.me, view.sheet
         die_mean = (sheet.advantage_die + 1) / 2 if sheet.advantage_die else 1.0
         ability = sheet.mod("str") if weapon.is_melee else sheet.mod("dex")
         bonus = attacks.accuracy_bonus(game, weapon)
@@ -343,6 +369,8 @@ class Odds:
         return cls(net, hit, hit * damage)
 
 
+#: Attack estimates one game's memo keeps before it starts over.
+ODDS_LIMIT = 4096
 _MEANS: dict[str, float] = {}
 
 
@@ -389,6 +417,8 @@ def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Actio
 
 def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Coup de grace on the dying enemy with the lowest HP."""
+    if not any(care.is_helpless(view.game, f) for f in enemies(view.state, view.me)):
+        return None  # no coup de grâce to list (rule 38)
     options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
     if not options:
         return None
@@ -397,10 +427,12 @@ def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | Non
 
 def _stabilize(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """A medic with nothing better to do stabilizes the dying ally closest to death."""
+    if not view.sheet.medkit:
+        return None
     fighters = view.state.fighters
     options = [a for a in by_verb.get("stabilize", ()) if a.target in fighters]
     options = [a for a in options if fighters[a.target or ""].side == view.me.side]
-    if not options or not view.sheet.medkit:
+    if not options:
         return None
     return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
 
@@ -425,6 +457,8 @@ def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
 
 def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Reload a drawn weapon that is empty."""
+    if all(view.me.ammo.get(name, 1) > 0 for name in view.me.hands):
+        return None  # nothing drawn is empty: no reload to weigh
     for action in by_verb.get("reload", ()):
         if view.me.ammo.get(action.target or "", 1) <= 0:
             return action

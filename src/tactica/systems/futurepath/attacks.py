@@ -72,6 +72,8 @@ def range_disadvantages(game: G, weapon: Weapon, distance: int) -> int:
 
 def blockers(state: S, *, weak: bool = True) -> set[tuple[int, int]]:
     """Squares of intact objects that block sight (``weak=False``: leaving out weak ones, rule 43)."""
+    if not state.objects:
+        return set()
     return {o.pos for o in state.objects.values() if o.blocks and not o.broken and (weak or not o.weak)}
 
 
@@ -79,15 +81,36 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: the cover the target has against this attacker (terrain, smoke); an intact blocking object
     (a closed door) on the line is Full cover, like a wall, and so are solid corners on both sides of a
     diagonal between neighbours (see :func:`clear_line`)."""
-    if not visible(game, state, attacker, target):
+    if not state.objects and not state.conditions:
+        return _terrain_cover(game, attacker.pos, target.pos)
+    if not clear_line(game, state, attacker.pos, target.pos):  # not visible
         return Cover.FULL
     cover = cover_between(game.board, attacker.pos, target.pos)
     smoke = smoke_cover(game, state, attacker, target)
     return max(cover, smoke)
 
 
+def _terrain_cover(game: G, a: Pos, b: Pos) -> Cover:
+    """:func:`cover_of` on a map with no object and no smoke cloud: from the terrain alone, so worked out once
+    per game and pair of squares."""
+    known: dict[tuple[Pos, Pos], Cover] = game.memo.setdefault("terrain-cover", {})
+    found = known.get((a, b))
+    if found is None:
+        if len(known) >= TERRAIN_COVER_LIMIT:
+            known.clear()
+        board = game.board
+        found = known[(a, b)] = cover_between(board, a, b) if open_line(board, set(), a, b) else Cover.FULL
+    return found
+
+
+#: Pairs of squares :func:`_terrain_cover` remembers per game before it starts over.
+TERRAIN_COVER_LIMIT = 1 << 16
+
+
 def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
     """Rule 43: a smoke cloud on the line of fire gives Partial cover."""
+    if not state.conditions:
+        return Cover.NONE
     clouds = [c for c in state.conditions if c.name == "smoke"]
     if not clouds:
         return Cover.NONE
@@ -139,19 +162,11 @@ def fires_through(game: G, state: S, attacker: Fighter, target: Fighter, weapon:
 
 def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, through: bool) -> int:
     """Rule 27: net advantage dice (+) or disadvantage dice (-), at most the option's maximum."""
-    sheet = game.sheet(attacker.id)
     weapon = swing.weapon
-    advantages = 0
-    if game.options.proficiency_advantage and sheet.is_proficient(weapon):
-        advantages += 1
-    no_advantage = swing.off_hand and "akimbo-specialist" not in sheet.feats
-    if no_advantage and game.options.off_hand_advantage == "discarded":
-        advantages = 0
-    disadvantages = swing.extra_disadvantage
+    advantages, off_hand_disadvantage, no_advantage = _hand_dice(game, attacker, swing)
+    disadvantages = swing.extra_disadvantage + off_hand_disadvantage
     if not weapon.is_melee:
         disadvantages += range_disadvantages(game, weapon, game.board.distance(attacker.pos, target.pos))
-        if swing.off_hand and "gun-fu" not in sheet.feats:
-            disadvantages += 1
     if through:
         disadvantages += 1
     else:
@@ -160,6 +175,25 @@ def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing:
     cap = game.options.max_advantage_dice
     net = max(-cap, min(cap, advantages - disadvantages))
     return min(net, 0) if no_advantage else net
+
+
+def _hand_dice(game: G, attacker: Fighter, swing: Swing) -> tuple[int, int, bool]:
+    """Rule 27's dice that depend on the attacker's sheet, weapon and hand alone (worked out once per game):
+    advantages (proficiency, discarded off-hand), an off-hand gun's disadvantage, and whether the off hand
+    gets no advantage."""
+    known: dict[tuple[str, str, bool], tuple[int, int, bool]] = game.memo.setdefault("hand-dice", {})
+    key = (attacker.id, swing.weapon.name, swing.off_hand)
+    found = known.get(key)
+    if found is None:
+        sheet = game.sheet(attacker.id)
+        weapon = swing.weapon
+        advantages = int(game.options.proficiency_advantage and sheet.is_proficient(weapon))
+        no_advantage = swing.off_hand and "akimbo-specialist" not in sheet.feats
+        if no_advantage and game.options.off_hand_advantage == "discarded":
+            advantages = 0
+        gun = not weapon.is_melee and swing.off_hand and "gun-fu" not in sheet.feats
+        found = known[key] = (advantages, int(gun), no_advantage)
+    return found
 
 
 def roll_accuracy(
@@ -252,6 +286,17 @@ def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
     return lower_dice(dice, ladder(game.options))
 
 
+def _damage_notation(game: G, attacker: Fighter, swing: Swing) -> tuple[DiceExpr, str]:
+    """:func:`damage_dice` and its notation, worked out once per game, attacker, weapon and hand."""
+    known: dict[tuple[str, str, bool], tuple[DiceExpr, str]] = game.memo.setdefault("damage-dice", {})
+    key = (attacker.id, swing.weapon.name, swing.off_hand)
+    found = known.get(key)
+    if found is None:
+        expr = damage_dice(game, attacker, swing)
+        found = known[key] = (expr, str(expr))
+    return found
+
+
 def lower_dice(expr: DiceExpr, levels: tuple[str, ...]) -> DiceExpr:
     """Rule 33.4: one die level lower. Dice that are a level of the ladder take the level below (1d8 -> 1d6,
     2d8 -> 1d12; 1d2 -> 1: "just 1 each time"); other dice each drop to the next smaller die (d3 -> d2,
@@ -294,7 +339,7 @@ def roll_damage(
     kind: str,
 ) -> int:
     """Roll the damage dice ``multiplier`` times (A7), add flat damage once, and apply it."""
-    expr = damage_dice(game, attacker, swing)
+    expr, notation = _damage_notation(game, attacker, swing)
     faces: list[int] = []
     dice_total = 0
     for i in range(multiplier):
@@ -305,7 +350,7 @@ def roll_damage(
     if game.options.critical_multiplies_flat:
         flat *= multiplier
     amount = max(0, dice_total + flat)
-    ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind, str(expr)))
+    ctx.emit(DamageRolled(attacker.id, target.id, tuple(faces), multiplier, flat, amount, kind, notation))
     deal_damage(game, state, target.id, amount, ctx, attacker.id)
     return amount
 

@@ -44,7 +44,7 @@ from tactica.systems.futurepath.fighting import attack_check
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import Weapon, modifier
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Verb, enemies, fixed
+from tactica.systems.futurepath.verbs import Verb, action_of, enemies, fixed
 from tactica.systems.futurepath.vitals import set_status
 
 G = FuturePathGame
@@ -96,7 +96,7 @@ def coup_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
     out = []
     for weapon in fighter.hands:
         for target in enemies(state, fighter):
-            action = Action(fighter.id, "coup-de-grace", target.id, using=weapon)
+            action = action_of(fighter.id, "coup-de-grace", target.id, weapon)
             if is_helpless(game, target) and coup_check(game, state, fighter, action) is None:
                 out.append(action)
     return out
@@ -174,7 +174,7 @@ def stabilize_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action
     """Every adjacent dying character this medic can work on."""
     out = []
     for target in state.fighters.values():
-        action = Action(fighter.id, "stabilize", target.id)
+        action = action_of(fighter.id, "stabilize", target.id)
         if target.status == "dying" and stabilize_check(game, state, fighter, action) is None:
             out.append(action)
     return out

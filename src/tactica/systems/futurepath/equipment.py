@@ -11,7 +11,7 @@ from tactica.systems.futurepath.budget import Cost
 from tactica.systems.futurepath.events import PostureChanged, WeaponHandled
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Candidates, Verb, fixed, no_problem
+from tactica.systems.futurepath.verbs import Candidates, Verb, action_of, fixed, no_problem
 
 G = FuturePathGame
 S = FuturePathState
@@ -40,7 +40,7 @@ def draw_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
         names = fighter.hands if verb == "holster" else _holstered(fighter)
         return [
-            a for n in names if draw_check(game, state, fighter, a := Action(fighter.id, verb, n)) is None
+            a for n in names if draw_check(game, state, fighter, a := action_of(fighter.id, verb, n)) is None
         ]
 
     return candidates
@@ -102,7 +102,7 @@ def reload_candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
     return [
         a
         for w in fighter.hands
-        if reload_check(game, state, fighter, a := Action(fighter.id, "reload", w)) is None
+        if reload_check(game, state, fighter, a := action_of(fighter.id, "reload", w)) is None
     ]
 
 
@@ -136,7 +136,7 @@ def posture_check(game: G, state: S, fighter: Fighter, action: Action) -> str | 
 
 def posture_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
-        action = Action(fighter.id, verb)
+        action = action_of(fighter.id, verb)
         return [action] if posture_check(game, state, fighter, action) is None else []
 
     return candidates
@@ -203,5 +203,5 @@ VERBS = [
         )
         for v in POSTURE_OF
     ),
-    Verb("end", "End turn", fixed("none"), lambda g, s, f: [Action(f.id, "end")], no_problem, end_resolve),
+    Verb("end", "End turn", fixed("none"), lambda g, s, f: [action_of(f.id, "end")], no_problem, end_resolve),
 ]

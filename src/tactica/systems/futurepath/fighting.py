@@ -9,7 +9,7 @@ from tactica.engine.system import Context
 from tactica.systems.futurepath.attacks import Swing, strike, target_problem
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import Candidates, Verb, enemies, fixed
+from tactica.systems.futurepath.verbs import Candidates, Verb, action_of, enemies, fixed
 
 G = FuturePathGame
 S = FuturePathState
@@ -46,20 +46,26 @@ def attack_check(game: G, state: S, fighter: Fighter, action: Action) -> str | N
     problem = problem or _weapon_problem(game, fighter, action, action.verb)
     if problem or target is None:
         return problem
-    if action.verb == "full-attack":
-        sheet = game.sheet(fighter.id)
-        if not (sheet.extra_attacks or sheet.extra_damage):
-            return "Full Attack needs Extra Attack or Extra Damage (FuturePath 32)"
+    if action.verb == "full-attack" and not _has_full_attack(game, fighter):
+        return "Full Attack needs Extra Attack or Extra Damage (FuturePath 32)"
     assert action.using is not None
     return target_problem(game, state, fighter, target, game.weapons[action.using])
 
 
+def _has_full_attack(game: G, fighter: Fighter) -> bool:
+    """Rule 32: a Full Attack needs Extra Attack or Extra Damage."""
+    sheet = game.sheet(fighter.id)
+    return bool(sheet.extra_attacks or sheet.extra_damage)
+
+
 def attack_candidates(verb: str) -> Candidates:
     def candidates(game: G, state: S, fighter: Fighter) -> Iterable[Action]:
+        if verb == "full-attack" and not _has_full_attack(game, fighter):
+            return []  # attack_check refuses every one of them
         out = []
         for weapon in fighter.hands:
             for target in enemies(state, fighter):
-                action = Action(fighter.id, verb, target.id, using=weapon)
+                action = action_of(fighter.id, verb, target.id, weapon)
                 if target.status != "dead" and attack_check(game, state, fighter, action) is None:
                     out.append(action)
         return out
@@ -134,7 +140,7 @@ def bonus_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
         return []
     out = []
     for target in enemies(state, fighter):
-        action = Action(fighter.id, "bonus-attack", target.id, using=fighter.off_hand)
+        action = action_of(fighter.id, "bonus-attack", target.id, fighter.off_hand)
         if target.status != "dead" and bonus_check(game, state, fighter, action) is None:
             out.append(action)
     return out

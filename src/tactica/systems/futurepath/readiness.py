@@ -88,7 +88,6 @@ def can_strike(game: G, state: S, readier: Fighter, target: Fighter, weapon: Wea
 def _waiting(game: G, state: S, trigger: str, enemy: Fighter) -> list[Fighter]:
     """Readied enemies of ``enemy`` waiting for ``trigger`` and able to attack it, in initiative order."""
     attacks = int(trigger == "attacks")
-    order = [s.key for s in state.order.slots]
     out = []
     for c in state.conditions:
         if c.name != READY or c.data.get("attacks", 0) != attacks:
@@ -96,6 +95,9 @@ def _waiting(game: G, state: S, trigger: str, enemy: Fighter) -> list[Fighter]:
         readier = state.fighters[c.holder]
         if readier.side != enemy.side and readier.is_up and _sets_off(game, state, readier, c, enemy):
             out.append(readier)
+    if len(out) < 2:
+        return out  # nothing to order
+    order = [s.key for s in state.order.slots]
     ids = list(state.fighters)
     return sorted(
         out, key=lambda f: (order.index(f.side) if f.side in order else len(order), ids.index(f.id))

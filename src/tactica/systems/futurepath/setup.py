@@ -154,6 +154,12 @@ class FuturePathGame(Game):
         """The static sheet of a combatant."""
         return self.sheets[fighter_id]
 
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """Facts derived from the game alone, worked out once by whoever needs them (the teams and their
+        initiative, the AI's attack odds), by name."""
+        return {}
+
 
 def content(kind: str) -> dict[str, Any]:
     """A content file of the system ('weapons' or 'characters') as data."""

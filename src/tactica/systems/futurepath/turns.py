@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from tactica.dice import D4, D20
 from tactica.engine.budget import Budget
-from tactica.engine.conditions import Condition, Moment, expire
+from tactica.engine.conditions import Condition, Moment, When, expire
 from tactica.engine.events import (
     FightEnded,
     InitiativeRolled,
@@ -36,6 +37,44 @@ def members(game: FuturePathGame, side: str) -> list[str]:
     return [cid for cid, c in game.start.items() if c.side == side]
 
 
+@dataclass(frozen=True)
+class Teams:
+    """The sides in setup order, their members, initiative scores (rule 2) and highest DEX: the same for
+    every fight of a game."""
+
+    sides: tuple[str, ...]
+    members: Mapping[str, tuple[str, ...]]
+    scores: Mapping[str, int]
+    top_dex: Mapping[str, int]
+    #: The groups of sides tied on score and highest DEX (a roll-off orders them), and the sides whose tie
+    #: on score the highest DEX breaks (shown, issue 15 point 14).
+    tied: tuple[tuple[str, ...], ...] = ()
+    broken: tuple[str, ...] = ()
+
+
+def teams(game: FuturePathGame) -> Teams:
+    """The game's :class:`Teams`, worked out once per game."""
+    found = game.memo.get("teams")
+    if found is None:
+        sides = tuple(dict.fromkeys(c.side for c in game.start.values()))
+        fixed = game.spec.initiative or {}
+        scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
+        top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
+        groups: dict[tuple[int, int], list[str]] = {}
+        for s in sides:
+            groups.setdefault((scores[s], top_dex[s]), []).append(s)
+        found = game.memo["teams"] = Teams(
+            sides,
+            {s: tuple(members(game, s)) for s in sides},
+            scores,
+            top_dex,
+            tuple(tuple(g) for g in groups.values() if len(g) > 1),
+            tuple(ties_broken(sides, scores.__getitem__, top_dex.__getitem__)),
+        )
+    assert isinstance(found, Teams)
+    return found
+
+
 def initiative_score(game: FuturePathGame, fighter_id: str) -> int:
     """Initiative score = DEX + WIS modifiers + misc (Combat page)."""
     sheet = game.sheet(fighter_id)
@@ -53,33 +92,30 @@ def team_initiative(game: FuturePathGame, side: str) -> int:
 
 def start_fight(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None:
     """Roll team initiative, order the teams and open round 1."""
-    sides = list(dict.fromkeys(c.side for c in game.start.values()))
+    known = teams(game)
+    sides, scores = list(known.sides), known.scores
     fixed = game.spec.initiative or {}
-    scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
     for side in sides:
         ctx.emit(InitiativeRolled(side, scores[side], "fixed" if side in fixed else "team average"))
-    ordered = _order_teams(game, sides, scores, ctx)
-    state.order.slots = [Slot(s, members(game, s), scores[s]) for s in ordered]
+    ordered = _order_teams(known, ctx)
+    state.order.slots = [Slot(s, list(known.members[s]), scores[s]) for s in ordered]
     state.order.round = 1
     ctx.emit(RoundStarted(1))
     begin_turn(game, state, ctx)
 
 
-def _order_teams(game: FuturePathGame, sides: list[str], scores: dict[str, int], ctx: Context) -> list[str]:
+def _order_teams(known: Teams, ctx: Context) -> list[str]:
     """Higher score first; tie -> team with the highest single DEX; still tied -> roll-off (Combat page)."""
-    top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
+    sides, scores, top_dex = known.sides, known.scores, known.top_dex
     rolloff: dict[str, int] = {}
-    groups: dict[tuple[int, int], list[str]] = {}
-    for s in sides:
-        groups.setdefault((scores[s], top_dex[s]), []).append(s)
-    for tied in (g for g in groups.values() if len(g) > 1):
+    for tied in known.tied:
         rolloff.update(_roll_off(tied, scores, ctx))
-    for s in ties_broken(sides, scores.__getitem__, top_dex.__getitem__):  # shown (issue 15 point 14)
+    for s in known.broken:  # shown (issue 15 point 14)
         ctx.emit(InitiativeTieBroken(s, scores[s], f"highest DEX {top_dex[s]}"))
     return sorted(sides, key=lambda s: (-scores[s], -top_dex[s], -rolloff.get(s, 0)))
 
 
-def _roll_off(tied: list[str], scores: dict[str, int], ctx: Context) -> dict[str, int]:
+def _roll_off(tied: tuple[str, ...], scores: Mapping[str, int], ctx: Context) -> dict[str, int]:
     for _ in range(20):
         rolls = {s: ctx.die(D20, f"initiative roll-off for team {s}") + scores[s] for s in tied}
         for s, total in rolls.items():
@@ -93,7 +129,7 @@ def begin_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> No
     """Open the current team's turn: fresh budgets, dying losses, start-of-turn effects."""
     slot = state.order.current
     ctx.emit(TurnStarted(state.order.round, slot.key, tuple(slot.actors)))
-    _expire(game, state, Moment("turn_start", slot.key, state.order.round), ctx)
+    _expire(game, state, "turn_start", slot.key, state.order.round, ctx)
     for fid in slot.actors:
         fighter = state.fighters[fid]
         fighter.budget = Budget()
@@ -124,9 +160,9 @@ def _bleed(game: FuturePathGame, state: FuturePathState, fid: str, ctx: Context)
 def end_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None:
     """Close the current team's turn, move to the next team (and round) and open it."""
     slot = state.order.current
-    _expire(game, state, Moment("turn_end", slot.key, state.order.round), ctx)
+    _expire(game, state, "turn_end", slot.key, state.order.round, ctx)
     if state.order.advance():
-        _expire(game, state, Moment("round_end", None, state.order.round - 1), ctx)
+        _expire(game, state, "round_end", None, state.order.round - 1, ctx)
         for fighter in state.fighters.values():
             fighter.opportunities = 0
         if state.order.round > game.options.max_rounds:
@@ -137,8 +173,13 @@ def end_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None
     begin_turn(game, state, ctx)
 
 
-def _expire(game: FuturePathGame, state: FuturePathState, moment: Moment, ctx: Context) -> None:
-    for condition in expire(state.conditions, moment):
+def _expire(
+    game: FuturePathGame, state: FuturePathState, when: When, side: str | None, round_: int, ctx: Context
+) -> None:
+    """End the conditions that end at this moment (none to look at when no condition is on)."""
+    if not state.conditions:
+        return
+    for condition in expire(state.conditions, Moment(when, side, round_)):
         handler = ON_EXPIRE.get(condition.name)
         if handler is not None:
             handler(game, state, condition, ctx)
@@ -157,10 +198,13 @@ def check_over(game: FuturePathGame, state: FuturePathState, ctx: Context) -> bo
     """The fight ends when at most one side still has a character able to act."""
     if state.over:
         return True
-    standing = {f.side for f in state.fighters.values() if f.is_up}
-    if len(standing) > 1:
-        return False
-    winner = next(iter(standing), None)
+    winner = None  # the one side standing, if only one is
+    for fighter in state.fighters.values():
+        if fighter.is_up:
+            if winner is None:
+                winner = fighter.side
+            elif fighter.side != winner:
+                return False
     finish(state, winner, f"side {winner} is the last standing" if winner else "no one is left standing", ctx)
     return True
 

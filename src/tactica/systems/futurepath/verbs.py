@@ -66,6 +66,24 @@ def possible_costs(cost: CostOf) -> tuple[Cost, ...] | None:
     return getattr(cost, "costs", None)
 
 
+#: Actions already made, by (actor, verb, target, item): listings hand out the same object again.
+_MADE: dict[tuple[str, str, str | None, str | None], Action] = {}
+#: Entries :data:`_MADE` may hold before it starts over.
+MADE_LIMIT = 4096
+
+
+def action_of(actor: str, verb: str, target: str | None = None, using: str | None = None) -> Action:
+    """``Action(actor, verb, target, using=using)``, made once: listings build the same few attack, draw,
+    reload and end actions at every decision, and an action is an immutable value."""
+    key = (actor, verb, target, using)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= MADE_LIMIT:
+            _MADE.clear()
+        found = _MADE[key] = Action(actor, verb, target, using=using)
+    return found
+
+
 def no_problem(game: G, state: S, fighter: Fighter, action: Action) -> str | None:
     """A check for verbs with no conditions of their own."""
     return None
