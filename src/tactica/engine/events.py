@@ -43,9 +43,14 @@ class Event:
 def _slot_init(cls: type) -> Any:
     """The ``__init__`` a frozen slotted dataclass generates, setting each slot through its descriptor rather
     than ``object.__setattr__``: the same signature and fields, about twice as fast (events are made at
-    every step of every fight, issue 16 A). Called when ``@dataclass(slots=True)`` re-creates the class."""
-    names = [f.name for f in fields(cls) if f.init]
-    defaults = {f"_d_{f.name}": f.default for f in fields(cls) if f.init and f.default is not MISSING}
+    every step of every fight, issue 16 A). Called when ``@dataclass(slots=True)`` re-creates the class; a
+    class with ``__post_init__``, a default factory, keyword-only or non-init fields keeps its own."""
+    if hasattr(cls, "__post_init__") or any(
+        f.default_factory is not MISSING or f.kw_only or not f.init for f in fields(cls)
+    ):
+        return cls.__dict__["__init__"]  # what this fast form does not reproduce: the dataclass's own
+    names = [f.name for f in fields(cls)]
+    defaults = {f"_d_{f.name}": f.default for f in fields(cls) if f.default is not MISSING}
     setters = {f"_s_{n}": getattr(cls, n).__set__ for n in names}
     params = ", ".join(f"{n}=_d_{n}" if f"_d_{n}" in defaults else n for n in names)
     body = "".join(f"\n    _s_{n}(self, {n})" for n in names) or "\n    pass"
