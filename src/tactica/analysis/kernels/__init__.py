@@ -22,10 +22,17 @@ from tactica.analysis.kernels.futurepath_duel import FuturePathDuel
 from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
 from tactica.analysis.kernels.srb_melee import StarRangersMelee
+from tactica.analysis.kernels.thrum_lines import ThrumLines
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
-KERNELS: list[Kernel] = [FuturePathDuel(), FuturePathLines(), Phase3d6Duel(), StarRangersMelee()]
+KERNELS: list[Kernel] = [
+    FuturePathDuel(),
+    FuturePathLines(),
+    Phase3d6Duel(),
+    StarRangersMelee(),
+    ThrumLines(),
+]
 
 
 def register_kernel(kernel: Kernel) -> None:

@@ -40,7 +40,8 @@ class Outcomes:
     ``winner``: index into ``sides``, -1 for none; ``result``: :data:`RESULTS` code; ``rounds``: as the
     engine's outcome counts them; ``remaining``: each harm track left at the end ("ada.hp", "bo.stun") — what
     lockstep compares; ``taken``/``dealt``: harm in the system's unit (``harm_done``); ``out_round``: the
-    round each first went out of action, :data:`NEVER` if never."""
+    round each first went out of action, :data:`NEVER` if never; ``end_out``: out of action at the end, where
+    one who went out may come back (THRUM); None: exactly those who ever went out."""
 
     names: tuple[str, ...]
     sides: tuple[str, ...]
@@ -51,6 +52,7 @@ class Outcomes:
     taken: npt.NDArray[np.float64]
     dealt: npt.NDArray[np.float64]
     out_round: npt.NDArray[np.int32]
+    end_out: npt.NDArray[np.bool_] | None = None
 
     def __len__(self) -> int:
         return len(self.winner)
@@ -58,6 +60,8 @@ class Outcomes:
     @property
     def out(self) -> npt.NDArray[np.bool_]:
         """(n, combatants): out of action at the end."""
+        if self.end_out is not None:
+            return self.end_out
         out: npt.NDArray[np.bool_] = self.out_round != NEVER
         return out
 
@@ -94,6 +98,7 @@ def joined(parts: Sequence[Outcomes]) -> Outcomes:
         np.concatenate([p.taken for p in parts]),
         np.concatenate([p.dealt for p in parts]),
         np.concatenate([p.out_round for p in parts]),
+        None if first.end_out is None else np.concatenate([p.out for p in parts]),
     )
 
 

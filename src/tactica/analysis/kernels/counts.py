@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tactica.analysis.kernels.base import NEVER, RESULTS, WIN, Outcomes
+from tactica.analysis.kernels.base import RESULTS, WIN, Outcomes
 from tactica.analysis.sim import SimSpec
 from tactica.analysis.summary import CombatantSummary, Rate, Spread, Summary
 
@@ -50,6 +50,7 @@ class Counts:
         column per combatant is far slower)."""
         columns = range(len(found.names))
         out_rounds = [found.out_round[:, j] for j in columns]
+        out = found.out
         return cls(
             found.names,
             found.sides,
@@ -58,7 +59,7 @@ class Counts:
             np.bincount(found.result, minlength=len(RESULTS)),
             np.bincount(found.rounds),
             _histogram(found.first_out),
-            np.array([np.count_nonzero(r == NEVER) for r in out_rounds], dtype=np.int64),
+            np.array([len(found) - np.count_nonzero(out[:, j]) for j in columns], dtype=np.int64),
             np.array([found.dealt[:, j].sum() for j in columns], dtype=np.float64),
             np.array([found.taken[:, j].sum() for j in columns], dtype=np.float64),
             tuple(_histogram(r) for r in out_rounds),

@@ -17,6 +17,7 @@ def outcome_rows(found: Outcomes, first: int = 0) -> list[Row]:
     firsts = found.first_out.tolist()
     rounds = found.rounds.tolist()
     out_rounds, dealt, taken = found.out_round.tolist(), found.dealt.tolist(), found.taken.tolist()
+    outs = found.out.tolist()
     rows: list[Row] = []
     for i in range(len(found)):
         row: Row = {
@@ -30,7 +31,7 @@ def outcome_rows(found: Outcomes, first: int = 0) -> list[Row]:
         }
         for j, name in enumerate(found.names):
             out_round = out_rounds[i][j]
-            row[f"{name}.out"] = out_round != NEVER
+            row[f"{name}.out"] = outs[i][j]
             row[f"{name}.out_round"] = None if out_round == NEVER else out_round
             row[f"{name}.dealt"] = float(dealt[i][j])
             row[f"{name}.taken"] = float(taken[i][j])
