@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+import numpy.typing as npt
 
 from tactica.analysis.kernels.base import DRAW, NEVER, WIN, ModelKernel, Outcomes, Result
 from tactica.analysis.kernels.dice import KernelDice
@@ -142,9 +143,9 @@ class Play:
         ]
         self.order = initiative(dice, model.initiative_mod, model.fixed_initiative, tie_key)
 
-    def tracks(self) -> dict[str, Ints]:
+    def tracks(self) -> dict[str, npt.NDArray[np.int32]]:
         """What lasts past the end of combat (THRUM 42): each Fatigue Tolerance and Wounds."""
-        out = {}
+        out: dict[str, npt.NDArray[np.int32]] = {}
         for c, name in enumerate(self.model.ids):
             out[f"{name}.fatigue_tolerance"] = self.tolerance[:, c].astype(np.int32)
             out[f"{name}.wounds"] = self.wounds[:, c].astype(np.int32)
@@ -204,7 +205,9 @@ class Play:
     def _resuscitation(self, lanes: Ints, who: Ints) -> tuple[Bools, Ints]:
         """The first incapacitated ally (setup order) in reach of each actor's Resuscitate."""
         fallen = self.model.resuscitate[who] & self.down[lanes] & ~self.gone[lanes]
-        return fallen.any(axis=1), fallen.argmax(axis=1)
+        some: Bools = np.asarray(fallen.any(axis=1), dtype=bool)
+        first: Ints = fallen.argmax(axis=1)
+        return some, first
 
     def _attack_choice(self, lanes: Ints, who: Ints) -> tuple[Ints, Bools]:
         """``ai._attack``: the candidate with the best (value, text) among those on enemies in the fight and
@@ -217,7 +220,9 @@ class Play:
         value = (t.cand_mod[who] + margin * 0.3) + 1.0
         value = np.where(t.cand_finisher[who] & (margin > 0), value + 5.0, value) + t.cand_value[who]
         value = np.where(usable, value, -np.inf)
-        return value.argmax(axis=1), usable.any(axis=1)
+        best: Ints = value.argmax(axis=1)
+        some: Bools = np.asarray(usable.any(axis=1), dtype=bool)
+        return best, some
 
     def _obstructed(self, lanes: Ints, who: Ints, target: Ints) -> Bools:
         """THRUM 27: the candidates whose Physical Attack is Obstructed, with the fight's removed set."""
@@ -304,7 +309,7 @@ class Play:
         t = self.t
         adjacent = (t.near_enemies[who] & ~self.gone[lanes]).sum(axis=1)
         cover = self.cover.tables[self.removal[lanes], who, target]
-        banes = np.where(t.ranged[ability], adjacent, 0) + (t.physical[ability] & (cover == 1))
+        banes: Ints = np.where(t.ranged[ability], adjacent, 0) + (t.physical[ability] & (cover == 1))
         return banes + (self.fatigue[lanes, who] > self.tolerance[lanes, who])  # int + bool: counts
 
     def _deal(self, lanes: Ints, who: Ints, target: Ints, amount: Ints, deals: Bools) -> None:

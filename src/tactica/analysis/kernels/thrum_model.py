@@ -113,7 +113,7 @@ def model_of(game: Game, ai_of: Mapping[str, str]) -> Model | str:
     why = _sides_problem(game, ai_of) or _limit_problem(game)
     if why:
         return why
-    fighters = game.system.new_state(game).fighters  # type: ignore[attr-defined]
+    fighters = game.system.new_state(game).fighters
     for f in fighters.values():
         why = _fighter_problem(game, f) or _abilities_problem(game, f)
         if why:
