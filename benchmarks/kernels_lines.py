@@ -33,6 +33,7 @@ LINES = {
         ROOT / "examples" / "futurepath" / "line-rows.yaml",
     ],
     "srb-melee": [ROOT / "examples" / "srb" / "melee-line.yaml"],
+    "thrum-lines": [ROOT / "examples" / "thrum" / "line-4v4.yaml"],
 }
 TARGET = 25_000
 
