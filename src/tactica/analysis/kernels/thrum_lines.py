@@ -54,7 +54,7 @@ class ThrumLines(ModelKernel[Model]):
             play.taken,
             play.dealt,
             play.out_round,
-            play.down | play.gone,
+            play.down,
         )
 
 
@@ -81,6 +81,11 @@ class Tables:
         self.same = side[:, None] == side[None, :]
         self.near_allies = self.same & (model.distance <= 1) & ~np.eye(c, dtype=bool)
         self.near_enemies = ~self.same & (model.distance == 1)
+        met = self._triggered(model)
+        self.boon_met, self.bane_met = (
+            met & (self.effect > 0)[:, None, None, None],
+            met & (self.effect < 0)[:, None, None, None],
+        )
         ca, used = model.cand_attack, np.maximum(model.cand_attack, 0)
         self.cand_usable = ca >= 0
         self.cand_target = np.maximum(model.cand_target, 0)
@@ -90,6 +95,20 @@ class Tables:
         self.cand_value = self.value[used]
         cover = np.array([[model.cover(i, j, 0) for j in range(c)] for i in range(c)], dtype=np.int64)
         self.cand_obstructed = self.cand_physical & (np.take_along_axis(cover, self.cand_target, 1) == 2)
+
+    def _triggered(self, model: Model) -> Bools:
+        """(stance code, attacker, target, holder): whether the holder's stance meets the attack (THRUM 11,
+        30): Assist-like, an ally of the attacker (not the attacker) and an enemy of the target within the
+        stance's Range of it; Protect-like, an ally of the target (not the target) and an enemy of the
+        attacker within Range of it. The holder must also be in the fight."""
+        c = model.combatants
+        a, t, h = np.indices((c, c, c))
+        near = model.distance[h, t][None] <= self.range[:, None, None, None]
+        assist = self.same[h, a] & ~self.same[h, t] & (h != a)
+        protect = self.same[h, t] & ~self.same[h, a] & (h != t)
+        kind = self.trigger[:, None, None, None]
+        met: Bools = near & (((kind == 1) & assist[None]) | ((kind == 2) & protect[None]))
+        return met
 
 
 class Covers:
@@ -126,7 +145,7 @@ class Play:
         self.wounds = np.repeat(model.wounds[None, :], n, axis=0)
         self.stance = np.repeat(model.stance[None, :], n, axis=0)
         self.down = np.zeros((n, c), dtype=bool)  # incapacitated
-        self.gone = np.zeros((n, c), dtype=bool)  # removed (three Wounds)
+        self.gone = np.zeros((n, c), dtype=bool)  # removed (three Wounds): down too, for good
         self.removed = np.zeros(n, dtype=np.int64)  # the removed as a bitmask (cover)
         self.cover = Covers(model)
         self.removal = np.zeros(n, dtype=np.int64)  # the index of each fight's removed set in ``cover``
@@ -250,7 +269,7 @@ class Play:
         """``ai._stance``: Protect next to a weaker ally in the fight, else Brace when Vulnerable, else Dodge;
         kept when it is the stance held, skipped when the combatant has none of that name."""
         spare = self.tolerance[lanes] - self.fatigue[lanes]
-        weaker = self.t.near_allies[who] & ~self.down[lanes] & ~self.gone[lanes]
+        weaker = self.t.near_allies[who] & ~self.down[lanes]
         weaker = (weaker & (spare < spare[np.arange(len(lanes)), who][:, None])).any(axis=1)
         wants = self.model.wants[who]
         vulnerable = self.vulnerable[lanes, who] > 0
@@ -292,17 +311,14 @@ class Play:
     def _triggers(self, lanes: Ints, who: Ints, target: Ints) -> tuple[Ints, Ints]:
         """THRUM 11, 30: every Assist-like (an ally of the attacker near the target) and Protect-like (an ally
         of the target near it) stance met is used, adding its Bane or Boon, and ends."""
-        m, t = self.model, self.t
+        t = self.t
         held = self.stance[lanes]
-        everyone = np.arange(m.combatants)[None, :]
-        near = t.range[held] >= m.distance[:, target].T
-        with_attacker, with_target = t.same[who], t.same[target]
-        assist = (t.trigger[held] == 1) & with_attacker & ~with_target & (everyone != who[:, None])
-        protect = (t.trigger[held] == 2) & with_target & ~with_attacker & (everyone != target[:, None])
-        met = (assist | protect) & near & ~self.down[lanes] & ~self.gone[lanes]
-        effect = t.effect[held]
-        self.stance[lanes] = np.where(met, -1, held)
-        return (met & (effect > 0)).sum(axis=1), (met & (effect < 0)).sum(axis=1)
+        holder = np.arange(self.model.combatants)[None, :]
+        up = ~self.down[lanes]
+        where = (held, who[:, None], target[:, None], holder)
+        boons, banes = t.boon_met[where] & up, t.bane_met[where] & up
+        self.stance[lanes] = np.where(boons | banes, -1, held)
+        return boons.sum(axis=1), banes.sum(axis=1)
 
     def _attack_banes(self, lanes: Ints, who: Ints, target: Ints, ability: Ints) -> Ints:
         """THRUM 25, 26, 36: Ranged (+1 per enemy next to the attacker), Cover, Exhausted."""
@@ -372,7 +388,7 @@ class Play:
 
     def _check_end(self, lanes: Ints, r: int) -> Bools:
         """THRUM 6: over when at most one side has anyone in the fight (a draw when nobody has)."""
-        standing = ~self.down[lanes] & ~self.gone[lanes]
+        standing = ~self.down[lanes]
         first = (standing & (self.model.side == 0)).any(axis=1)
         second = (standing & (self.model.side == 1)).any(axis=1)
         over: Bools = ~(first & second)
@@ -391,5 +407,5 @@ class Play:
         """``sim``'s tally at a decision: whoever is out of action and was not yet gets round ``r``."""
         lanes = lanes[self.fell[lanes]]
         self.fell[lanes] = False
-        out = self.down[lanes] | self.gone[lanes]
+        out = self.down[lanes]
         self.out_round[lanes] = np.where(out & (self.out_round[lanes] == NEVER), r, self.out_round[lanes])
