@@ -18,10 +18,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.dice import GeneratorDice, KernelDice
+from tactica.analysis.kernels.srb_melee import _roll_off as roll_off  # C2's roll-off is Star Rangers' rule 7
 
 Ints = npt.NDArray[np.int64]
-#: Roll-offs among combatants tied again, at most this deep (``turns._roll_off``).
-ROLL_OFFS = 20
 
 
 @cache
@@ -85,18 +84,7 @@ def _ordered(totals: list[int], keys: Sequence[tuple[int, ...]], die: Callable[[
     out: list[int] = []
     for key in sorted(groups):
         tied = groups[key]
-        out += _roll_off(tied, die, 0) if len(tied) > 1 else tied
-    return out
-
-
-def _roll_off(tied: list[int], die: Callable[[], int], depth: int) -> list[int]:
-    if depth >= ROLL_OFFS:
-        return tied
-    rolls = {c: die() for c in tied}
-    out: list[int] = []
-    for face in sorted(set(rolls.values()), reverse=True):
-        group = [c for c in tied if rolls[c] == face]
-        out += group if len(group) == 1 else _roll_off(group, die, depth + 1)
+        out += roll_off(tied, die) if len(tied) > 1 else tied
     return out
 
 
