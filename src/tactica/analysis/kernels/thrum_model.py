@@ -29,7 +29,6 @@ from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Fighter
 
 Ints = npt.NDArray[np.int64]
-Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 #: The defensive rolls, as the kernel numbers them.
 DEFENSES = ("resilience", "evasion", "resolve")
@@ -97,7 +96,6 @@ class Model:
     cand_target: Ints
     cand_mod: Ints
     resuscitate: Bools  # (C, C) the allies in reach of its Resuscitate
-    squares: tuple[tuple[int, int], ...]
     options: Any
     cover: Any  # callable (attacker, target, removed bitmask) -> 0 none, 1 cover, 2 obstructed
 
@@ -278,7 +276,6 @@ def _built(game: ThrumGame, fighters: Mapping[str, Fighter], stances: tuple[Stan
         table[1],
         table[2],
         (side[:, None] == side[None, :]) & (distance <= resus) & (distance > 0),
-        squares,
         game.options,
         cover,
     )
