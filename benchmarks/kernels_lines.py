@@ -35,6 +35,7 @@ LINES = {
     "srb-melee": [ROOT / "examples" / "srb" / "melee-line.yaml"],
     "phase3d6-lines": [ROOT / "examples" / "phase3d6" / "line-4v4.yaml"],
     "farrecon-line": [ROOT / "examples" / "farrecon" / "line-4v4.yaml"],
+    "thrum-lines": [ROOT / "examples" / "thrum" / "line-4v4.yaml"],
 }
 TARGET = 25_000
 

@@ -24,6 +24,7 @@ from tactica.analysis.kernels.futurepath_lines import FuturePathLines
 from tactica.analysis.kernels.phase3d6_duel import Phase3d6Duel
 from tactica.analysis.kernels.phase3d6_lines import Phase3d6Lines
 from tactica.analysis.kernels.srb_melee import StarRangersMelee
+from tactica.analysis.kernels.thrum_lines import ThrumLines
 from tactica.engine import Game, TacticaError
 
 #: The registry, in the order ``sim`` tries them.
@@ -34,6 +35,7 @@ KERNELS: list[Kernel] = [
     Phase3d6Lines(),
     StarRangersMelee(),
     FarReconLine(),
+    ThrumLines(),
 ]
 
 

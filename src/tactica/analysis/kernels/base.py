@@ -41,7 +41,8 @@ class Outcomes:
     engine's outcome counts them; ``remaining``: each harm track left at the end ("ada.hp", "bo.stun") — what
     lockstep compares; ``taken``/``dealt``: harm in the system's unit (``harm_done``); ``out_round``: the
     round each first went out of action, :data:`NEVER` if never; ``down``: (n, combatants) out of action at
-    the end, where one may come back (None: whoever went out stayed out)."""
+    the end, where one may come back (Phase 3d6's waking, THRUM's recovery; None: whoever went out
+    stayed out)."""
 
     names: tuple[str, ...]
     sides: tuple[str, ...]
@@ -98,7 +99,7 @@ def joined(parts: Sequence[Outcomes]) -> Outcomes:
         np.concatenate([p.taken for p in parts]),
         np.concatenate([p.dealt for p in parts]),
         np.concatenate([p.out_round for p in parts]),
-        None if first.down is None else np.concatenate([p.down for p in parts if p.down is not None]),
+        None if first.down is None else np.concatenate([p.out for p in parts]),
     )
 
 
