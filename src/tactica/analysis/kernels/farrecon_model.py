@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from tactica.analysis.kernels.coverage import default_ai_problem, first_problem, full_map
 from tactica.analysis.kernels.dice import outcome_faces
 from tactica.analysis.sim import MAX_ACTIONS
 from tactica.engine import Game
@@ -102,18 +103,17 @@ def model_of(game: Game, policies: Mapping[str, str]) -> Model | str:
         return "not a Far Recon fight"
     state = game.system.new_state(game)
     assert isinstance(state, FarReconState)
-    why = next((w for w in _problems(game, state, policies) if w), None)
+    why = first_problem(_problems(game, state, policies))
     return why if why is not None else _model(game, state)
 
 
 def _problems(game: FarReconGame, state: FarReconState, policies: Mapping[str, str]) -> list[str | None]:
     sides = list(dict.fromkeys(f.side for f in state.fighters.values()))
-    others = sorted(s for s, name in policies.items() if name != "default")
     return [
-        f"side {others[0]} is not played by the default AI" if others else None,
+        default_ai_problem(policies),
         None if len(sides) == 2 else f"{len(sides)} sides (the kernel plays two)",
         _option_problem(game.options),
-        None if _still(game, state) else "a free square: someone could move",
+        None if full_map(game.board, len(state.fighters)) else "a free square: someone could move",
         _initiative_problem(game, state),
         *(_fighter_problem(game, state, f) for f in state.fighters.values()),
         _action_limit(game, state),
@@ -125,13 +125,6 @@ def _option_problem(options: FarReconOptions) -> str | None:
     changed = [k for k in FarReconOptions.model_fields if k not in READ_OPTIONS]
     bad = [k for k in changed if getattr(options, k) != getattr(default, k)]
     return f"option {bad[0]} is not its default" if bad else None
-
-
-def _still(game: FarReconGame, state: FarReconState) -> bool:
-    """Every square that is not a wall holds a combatant: no move can end anywhere (the downed keep their
-    squares, ``movement._blocks``)."""
-    board = game.board
-    return sum(1 for p in board.cells() if not board.terrain(p).wall) == len(state.fighters)
 
 
 def _initiative_problem(game: FarReconGame, state: FarReconState) -> str | None:

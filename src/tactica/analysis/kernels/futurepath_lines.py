@@ -22,10 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import WIN, Kernel, Outcomes, Result
+from tactica.analysis.kernels.coverage import action_limit
 from tactica.analysis.kernels.dice import KernelDice
 from tactica.analysis.kernels.futurepath_blows import Arsenal, Choice, arsenal
 from tactica.analysis.kernels.futurepath_melee import ACTIVE, DEAD, DYING, Ints, Melee
-from tactica.analysis.sim import MAX_ACTIONS
 from tactica.engine import Game
 from tactica.systems.futurepath import attacks, turns
 from tactica.systems.futurepath.options import FuturePathOptions
@@ -109,17 +109,8 @@ def _problems(game: FuturePathGame, state: FuturePathState, ai: Mapping[str, str
         if state.objects or state.traps or state.conditions
         else None,
         *(_fighter_problem(game, state, f.id, packed(game, state)) for f in state.fighters.values()),
-        _action_limit(game, state),
+        action_limit(len(state.fighters) * ACTIONS_PER_TURN, game.options.max_rounds),
     ]
-
-
-def _action_limit(game: FuturePathGame, state: FuturePathState) -> str | None:
-    """A fight that could outlast ``sim``'s action limit before its round limit (each fighter takes at most
-    :data:`ACTIONS_PER_TURN` actions a turn) is given up by the engine, not by the kernel: not covered."""
-    most = len(state.fighters) * ACTIONS_PER_TURN * game.options.max_rounds
-    if most <= MAX_ACTIONS:
-        return None
-    return f"max_rounds {game.options.max_rounds} would let a fight outlast sim's {MAX_ACTIONS:,} actions"
 
 
 def packed(game: FuturePathGame, state: FuturePathState) -> bool:

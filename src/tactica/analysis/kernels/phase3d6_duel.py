@@ -29,11 +29,11 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
+from tactica.analysis.kernels import coverage
 from tactica.analysis.kernels.base import ModelKernel, Outcomes
 from tactica.analysis.kernels.dice import KernelDice, outcome_faces
 from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, GUARDS, ROLLS, USED, Duel, Ints, play
 from tactica.analysis.kernels.phase3d6_harm import harm, harm_problem
-from tactica.analysis.sim import MAX_ACTIONS
 from tactica.dice import parse
 from tactica.engine import Action, Fight, Game
 from tactica.systems.phase3d6 import ai as default_ai
@@ -183,11 +183,9 @@ class Pairing(Defences):
 
 
 def action_limit(game: Phase3d6Game) -> str | None:
-    """A fight that could outlast ``sim``'s action limit before the Turn limit is given up by the engine,
-    not by the kernel: not covered."""
-    if ACTIONS_PER_PHASE * 4 * game.options.max_rounds <= MAX_ACTIONS:
-        return None
-    return f"max_rounds {game.options.max_rounds} would let a fight outlast sim's {MAX_ACTIONS:,} actions"
+    """A duel that could outlast ``sim``'s action limit before the Turn limit is given up by the engine, not
+    by the kernel: not covered."""
+    return coverage.action_limit(ACTIONS_PER_PHASE * 4, game.options.max_rounds)
 
 
 def _model(game: Game, ai: Mapping[str, str]) -> Duel | str:

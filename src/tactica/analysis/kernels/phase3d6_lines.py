@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tactica.analysis.kernels.base import ModelKernel, Outcomes
+from tactica.analysis.kernels.coverage import action_limit, first_problem
 from tactica.analysis.kernels.dice import KernelDice, outcome_faces
 from tactica.analysis.kernels.phase3d6_blows import ATTACK_DICE, GUARDS, ROLLS, USED, Harm, Ints
 from tactica.analysis.kernels.phase3d6_duel import (
@@ -36,7 +37,6 @@ from tactica.analysis.kernels.phase3d6_duel import (
 )
 from tactica.analysis.kernels.phase3d6_harm import harm, harm_problem
 from tactica.analysis.kernels.phase3d6_places import play
-from tactica.analysis.sim import MAX_ACTIONS
 from tactica.engine import Action, Fight, Game
 from tactica.systems.phase3d6 import ai as default_ai
 from tactica.systems.phase3d6 import combat, items
@@ -162,9 +162,9 @@ def _setup_problem(game: Phase3d6Game, state: Phase3d6State, fighters: Sequence[
     sides = list(dict.fromkeys(f.side for f in fighters))
     if len(sides) != 2:
         return f"{len(sides)} sides (the kernel plays two)"
-    if ACTIONS_PER_PLACE * len(fighters) * 4 * game.options.max_rounds > MAX_ACTIONS:
-        return f"max_rounds {game.options.max_rounds} would let a fight outlast sim's {MAX_ACTIONS:,} actions"
-    return next(filter(None, (fighter_problem(f) for f in fighters)), None)
+    return action_limit(ACTIONS_PER_PLACE * len(fighters) * 4, game.options.max_rounds) or first_problem(
+        fighter_problem(f) for f in fighters
+    )
 
 
 def _contact_problem(roster: Roster, state: Phase3d6State, x: int) -> str | None:

@@ -20,12 +20,9 @@ from typing import Any
 from tactica.ai import make_policies
 from tactica.analysis.kernels.base import RESULTS, Kernel, Outcomes
 from tactica.analysis.kernels.tables import outcome_rows
-from tactica.analysis.sim import SimSpec, fight_seed, game_of, play_one, run_fights
+from tactica.analysis.sim import MAX_ACTIONS, SimSpec, fight_seed, game_of, play_one, run_fights
 from tactica.dice import DiceSource
 from tactica.engine import Fight, Game
-
-#: Actions after which an engine fight of a proof is given up (as ``sim`` does).
-MAX_ACTIONS = 100_000
 
 
 def engine_fight(game: Game, ai: Mapping[str, str], seed: int, dice: DiceSource | None = None) -> Fight:

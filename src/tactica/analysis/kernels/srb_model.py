@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tactica.analysis.sim import MAX_ACTIONS
+from tactica.analysis.kernels.coverage import action_limit, default_ai_problem, first_problem, full_map
 from tactica.dice import parse
 from tactica.engine import Game
 from tactica.systems.srb import attacks, movement
@@ -106,21 +106,22 @@ def model_of(game: Game, ai: Mapping[str, str]) -> Model | str:
         return "not a Star Rangers fight"
     state = game.system.new_state(game)
     assert isinstance(state, SrbState)
-    why = next((w for w in _problems(game, state, ai) if w), None)
+    why = first_problem(_problems(game, state, ai))
     return why if why is not None else _model(game, state)
 
 
 def _problems(game: SrbGame, state: SrbState, ai: Mapping[str, str]) -> list[str | None]:
     sides = list(dict.fromkeys(f.side for f in state.fighters.values()))
-    others = sorted(s for s, name in ai.items() if name != "default")
     return [
-        f"side {others[0]} is not played by the default AI" if others else None,
+        default_ai_problem(ai),
         None if len(sides) == 2 else f"{len(sides)} sides (the kernel plays two)",
         _option_problem(game.options),
         "items lie on the ground at the start" if state.ground else None,
-        None if _still(game, state) else "a free square: someone could move (or be knocked back into it)",
+        None
+        if full_map(game.board, len(state.fighters))
+        else "a free square: someone could move (or be knocked back into it)",
         *(_fighter_problem(game, f) for f in state.fighters.values()),
-        _action_limit(game, state),
+        action_limit(len(state.fighters) * ACTIONS_PER_TURN, game.options.max_rounds),
     ]
 
 
@@ -129,13 +130,6 @@ def _option_problem(options: StarRangersOptions) -> str | None:
     changed = [k for k in StarRangersOptions.model_fields if k not in READ_OPTIONS]
     bad = [k for k in changed if getattr(options, k) != getattr(default, k)]
     return f"option {bad[0]} is not its default" if bad else None
-
-
-def _still(game: SrbGame, state: SrbState) -> bool:
-    """Every square that is not a wall holds a combatant: nobody can move, be knocked back or fall away
-    (the downed keep their squares)."""
-    board = game.board
-    return sum(1 for p in board.cells() if not board.terrain(p).wall) == len(state.fighters)
 
 
 def _fighter_problem(game: SrbGame, f: Fighter) -> str | None:
@@ -160,14 +154,6 @@ def _dice_problem(w: Weapon) -> str | None:
     if any(t.keep is not None or t.sign < 0 or t.die.fudge for t in expr.terms):
         return f"the {w.name}'s damage {w.damage} keeps, drops, subtracts or uses Fudge dice"
     return None
-
-
-def _action_limit(game: SrbGame, state: SrbState) -> str | None:
-    """A fight that could outlast ``sim``'s action limit before its round limit is not covered."""
-    most = len(state.fighters) * ACTIONS_PER_TURN * game.options.max_rounds
-    if most <= MAX_ACTIONS:
-        return None
-    return f"max_rounds {game.options.max_rounds} would let a fight outlast sim's {MAX_ACTIONS:,} actions"
 
 
 # -- the model --------------------------------------------------------------------------------------------
