@@ -345,14 +345,10 @@ class Odds:
         depends on the game alone, so each estimate is worked out once per game and net dice."""
         game, me = view.game, view.me
         net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
-        known: dict[tuple[str, str, str, bool, int], Odds] = game.memo.setdefault("ai-odds", {})
         key = (me.id, target.id, weapon.name, full, net)
-        found = known.get(key)
-        if found is None:
-            if len(known) >= ODDS_LIMIT:
-                known.clear()
-            found = known[key] = cls._estimate(view, target, weapon, full, net)
-        return found
+        return game.remembered(
+            "ai-odds", key, lambda: cls._estimate(view, target, weapon, full, net), ODDS_LIMIT
+        )
 
     @classmethod
     def _estimate(cls, view: View, target: Fighter, weapon: Weapon, full: bool, net: int) -> Odds:

@@ -17,6 +17,7 @@ from tactica.dice.expr import DiceTerm
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid import Cover, SquareBoard, cover_between, line_of_sight
+from tactica.grid.memo import BoardMemo
 from tactica.systems.futurepath.events import AttackRolled, Checked, CriticalChecked, DamageRolled
 from tactica.systems.futurepath.options import FuturePathOptions
 from tactica.systems.futurepath.setup import FuturePathGame
@@ -92,19 +93,15 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
 
 def _terrain_cover(game: G, a: Pos, b: Pos) -> Cover:
     """:func:`cover_of` on a map with no object and no smoke cloud: from the terrain alone, so worked out once
-    per game and pair of squares."""
-    known: dict[tuple[Pos, Pos], Cover] = game.memo.setdefault("terrain-cover", {})
-    found = known.get((a, b))
-    if found is None:
-        if len(known) >= TERRAIN_COVER_LIMIT:
-            known.clear()
-        board = game.board
-        found = known[(a, b)] = cover_between(board, a, b) if open_line(board, set(), a, b) else Cover.FULL
-    return found
+    per board and pair of squares."""
+    board = game.board
+    return _TERRAIN_COVER.get(
+        board, (a, b), lambda: cover_between(board, a, b) if open_line(board, set(), a, b) else Cover.FULL
+    )
 
 
-#: Pairs of squares :func:`_terrain_cover` remembers per game before it starts over.
-TERRAIN_COVER_LIMIT = 1 << 16
+#: Cover between pairs of squares from the terrain alone, at most this many pairs per board.
+_TERRAIN_COVER: BoardMemo[Cover] = BoardMemo(limit=1 << 16)
 
 
 def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
@@ -181,19 +178,22 @@ def _hand_dice(game: G, attacker: Fighter, swing: Swing) -> tuple[int, int, bool
     """Rule 27's dice that depend on the attacker's sheet, weapon and hand alone (worked out once per game):
     advantages (proficiency, discarded off-hand), an off-hand gun's disadvantage, and whether the off hand
     gets no advantage."""
-    known: dict[tuple[str, str, bool], tuple[int, int, bool]] = game.memo.setdefault("hand-dice", {})
-    key = (attacker.id, swing.weapon.name, swing.off_hand)
-    found = known.get(key)
-    if found is None:
-        sheet = game.sheet(attacker.id)
-        weapon = swing.weapon
-        advantages = int(game.options.proficiency_advantage and sheet.is_proficient(weapon))
-        no_advantage = swing.off_hand and "akimbo-specialist" not in sheet.feats
-        if no_advantage and game.options.off_hand_advantage == "discarded":
-            advantages = 0
-        gun = not weapon.is_melee and swing.off_hand and "gun-fu" not in sheet.feats
-        found = known[key] = (advantages, int(gun), no_advantage)
-    return found
+    return game.remembered(
+        "hand-dice",
+        (attacker.id, swing.weapon.name, swing.off_hand),
+        lambda: _sheet_dice(game, attacker, swing),
+    )
+
+
+def _sheet_dice(game: G, attacker: Fighter, swing: Swing) -> tuple[int, int, bool]:
+    sheet = game.sheet(attacker.id)
+    weapon = swing.weapon
+    advantages = int(game.options.proficiency_advantage and sheet.is_proficient(weapon))
+    no_advantage = swing.off_hand and "akimbo-specialist" not in sheet.feats
+    if no_advantage and game.options.off_hand_advantage == "discarded":
+        advantages = 0
+    gun = not weapon.is_melee and swing.off_hand and "gun-fu" not in sheet.feats
+    return advantages, int(gun), no_advantage
 
 
 def roll_accuracy(
@@ -288,13 +288,16 @@ def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
 
 def _damage_notation(game: G, attacker: Fighter, swing: Swing) -> tuple[DiceExpr, str]:
     """:func:`damage_dice` and its notation, worked out once per game, attacker, weapon and hand."""
-    known: dict[tuple[str, str, bool], tuple[DiceExpr, str]] = game.memo.setdefault("damage-dice", {})
-    key = (attacker.id, swing.weapon.name, swing.off_hand)
-    found = known.get(key)
-    if found is None:
-        expr = damage_dice(game, attacker, swing)
-        found = known[key] = (expr, str(expr))
-    return found
+    return game.remembered(
+        "damage-dice",
+        (attacker.id, swing.weapon.name, swing.off_hand),
+        lambda: _with_notation(game, attacker, swing),
+    )
+
+
+def _with_notation(game: G, attacker: Fighter, swing: Swing) -> tuple[DiceExpr, str]:
+    expr = damage_dice(game, attacker, swing)
+    return expr, str(expr)
 
 
 def lower_dice(expr: DiceExpr, levels: tuple[str, ...]) -> DiceExpr:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -34,6 +34,8 @@ from tactica.systems.setup_common import (
     validated,
 )
 from tactica.systems.validation import explain_validation_error
+
+T = TypeVar("T")
 
 
 class CombatantSpec(BaseModel):
@@ -155,10 +157,21 @@ class FuturePathGame(Game):
         return self.sheets[fighter_id]
 
     @cached_property
-    def memo(self) -> dict[str, Any]:
-        """Facts derived from the game alone, worked out once by whoever needs them (the teams and their
-        initiative, the AI's attack odds), by name."""
+    def memo(self) -> dict[str, dict[Hashable, Any]]:
+        """Facts derived from the game alone, by table name and key (:meth:`remembered`)."""
         return {}
+
+    def remembered(self, table: str, key: Hashable, make: Callable[[], T], limit: int = 1 << 16) -> T:
+        """The fact ``key`` of ``table`` (the teams and their initiative, damage dice, the AI's attack odds),
+        made by ``make()`` the first time it is asked for; a table holding ``limit`` facts starts over."""
+        known = self.memo.setdefault(table, {})
+        if key in known:
+            found: T = known[key]
+            return found
+        if len(known) >= limit:
+            known.clear()
+        value = known[key] = make()
+        return value
 
 
 def content(kind: str) -> dict[str, Any]:

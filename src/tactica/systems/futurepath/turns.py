@@ -54,25 +54,25 @@ class Teams:
 
 def teams(game: FuturePathGame) -> Teams:
     """The game's :class:`Teams`, worked out once per game."""
-    found = game.memo.get("teams")
-    if found is None:
-        sides = tuple(dict.fromkeys(c.side for c in game.start.values()))
-        fixed = game.spec.initiative or {}
-        scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
-        top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
-        groups: dict[tuple[int, int], list[str]] = {}
-        for s in sides:
-            groups.setdefault((scores[s], top_dex[s]), []).append(s)
-        found = game.memo["teams"] = Teams(
-            sides,
-            {s: tuple(members(game, s)) for s in sides},
-            scores,
-            top_dex,
-            tuple(tuple(g) for g in groups.values() if len(g) > 1),
-            tuple(ties_broken(sides, scores.__getitem__, top_dex.__getitem__)),
-        )
-    assert isinstance(found, Teams)
-    return found
+    return game.remembered("teams", None, lambda: _teams(game))
+
+
+def _teams(game: FuturePathGame) -> Teams:
+    sides = tuple(dict.fromkeys(c.side for c in game.start.values()))
+    fixed = game.spec.initiative or {}
+    scores = {s: fixed.get(s, team_initiative(game, s)) for s in sides}
+    top_dex = {s: max(game.sheet(i).dex for i in members(game, s)) for s in sides}
+    groups: dict[tuple[int, int], list[str]] = {}
+    for s in sides:
+        groups.setdefault((scores[s], top_dex[s]), []).append(s)
+    return Teams(
+        sides,
+        {s: tuple(members(game, s)) for s in sides},
+        scores,
+        top_dex,
+        tuple(tuple(g) for g in groups.values() if len(g) > 1),
+        tuple(ties_broken(sides, scores.__getitem__, top_dex.__getitem__)),
+    )
 
 
 def initiative_score(game: FuturePathGame, fighter_id: str) -> int:
