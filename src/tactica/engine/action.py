@@ -47,16 +47,18 @@ class Action:
     via: tuple[Pos, ...] = ()
 
     def __str__(self) -> str:
-        parts = [self.actor, self.verb]
+        text = f"{self.actor} {self.verb}"
         if self.target is not None:
-            parts.append(self.target)
-        parts += [f"@{x},{y}" for x, y in self.route]
+            text += f" {self.target}"
+        if self.at is not None:
+            text += "".join([f" @{x},{y}" for x, y in self.route])
         if self.to is not None:
-            parts += ["to", f"@{self.to[0]},{self.to[1]}"]
+            text += f" to @{self.to[0]},{self.to[1]}"
         if self.using is not None:
-            parts += ["with", self.using]
-        parts += [f"+{flag}" for flag in self.flags]
-        return " ".join(parts)
+            text += f" with {self.using}"
+        for flag in self.flags:
+            text += f" +{flag}"
+        return text
 
     @property
     def route(self) -> tuple[Pos, ...]:

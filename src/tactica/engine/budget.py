@@ -32,7 +32,10 @@ class Economy:
         if cost == FULL:
             return tuple(self.slots) if budget.untouched else None
         for bundle in self.costs.get(cost, ((cost,),)):
-            if all(budget.spent.get(s, 0) + bundle.count(s) <= self.slots.get(s, 0) for s in set(bundle)):
+            if len(bundle) == 1:  # the usual bundle, one slot: is one of it left?
+                if budget.spent.get(bundle[0], 0) < self.slots.get(bundle[0], 0):
+                    return bundle
+            elif all(budget.spent.get(s, 0) + bundle.count(s) <= self.slots.get(s, 0) for s in set(bundle)):
                 return bundle
         return None
 

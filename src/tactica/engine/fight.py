@@ -246,7 +246,7 @@ class Fight:
         """Resolve an action known to be legal, all or nothing, and record it."""
         mark = (self.tape.pos, len(self.events))
         try:
-            ctx = self._context()
+            ctx = Context(self.tape, self.events)
             ctx.emit(ActionTaken(str(action)))
             self.system.resolve(self.game, self.state, action, ctx)
         except BaseException as error:
