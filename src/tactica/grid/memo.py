@@ -33,13 +33,15 @@ class BoardMemo(Generic[T]):
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._boards: weakref.WeakKeyDictionary[Board, dict[Hashable, T]] = weakref.WeakKeyDictionary()
+        #: The board asked about last (held weakly) and its values: callers ask about one board many times
+        #: in a row, and finding it again in ``_boards`` costs a new weak reference each time.
+        self._last: tuple[weakref.ref[Board], dict[Hashable, T]] | None = None
 
     def get(self, board: Board, key: Hashable, make: Callable[[], T]) -> T:
         """The value for ``key`` on ``board``, made by ``make()`` and kept when missing. ``key`` must hold
         everything else the value depends on."""
-        values = self._boards.get(board)
-        if values is None:
-            values = self._boards[board] = {}
+        last = self._last
+        values = last[1] if last is not None and last[0]() is board else self._values(board)
         try:
             return values[key]
         except KeyError:
@@ -48,6 +50,19 @@ class BoardMemo(Generic[T]):
             del values[next(iter(values))]
         found = values[key] = make()
         return found
+
+    def _values(self, board: Board) -> dict[Hashable, T]:
+        """The values of ``board``, now the last board asked about."""
+        values = self._boards.get(board)
+        if values is None:
+            values = self._boards[board] = {}
+        self._last = (weakref.ref(board, self._forget_last), values)
+        return values
+
+    def _forget_last(self, gone: weakref.ref[Board]) -> None:
+        """The last board asked about is gone: let its values go with it."""
+        if self._last is not None and self._last[0] is gone:
+            self._last = None
 
     def __len__(self) -> int:
         """How many boards have values remembered."""
