@@ -360,10 +360,8 @@ def test_in_a_team_turn_it_decides_for_the_first_deciding_teammate() -> None:
     assert choose(fight).actor == fight.deciding()[0]
 
 
-def test_the_ai_lists_moves_sprints_and_throws_only_when_a_step_asks_for_them() -> None:
-    """Issue 16 A (the AI asks only for what it weighs): a duelist next to its enemy attacks without the
-    rules listing a single move, sprint or throw; once it has attacked, it asks for moves to close in."""
-    fight = Fight.new(get_system("futurepath"), duel_setup(), seed=3)
+def spied(fight: Fight) -> list[frozenset[str]]:
+    """The verb sets ``fight.legal_actions_of`` is asked for from now on (filled as it is asked)."""
     asked: list[frozenset[str]] = []
     listing = fight.legal_actions_of
 
@@ -372,12 +370,60 @@ def test_the_ai_lists_moves_sprints_and_throws_only_when_a_step_asks_for_them() 
         return listing(actor, verbs)
 
     fight.legal_actions_of = spy  # type: ignore[method-assign]
+    return asked
+
+
+def test_the_ai_lists_moves_sprints_and_throws_only_when_a_step_asks_for_them() -> None:
+    """Issue 16 A (the AI asks only for what it weighs): a duelist next to its enemy attacks without the
+    rules listing a single move, sprint or throw; once it has attacked, it does not ask for them either: a
+    move is a Standard action and a sprint a Full-Round one, which it can no longer pay for (FuturePath 4),
+    so it ends its turn."""
+    fight = Fight.new(get_system("futurepath"), duel_setup(), seed=3)
+    asked = spied(fight)
     first = DefaultPolicy().choose(fight)
     assert first.verb == "attack"
-    assert not any(verbs & {"move", "sprint", "throw"} for verbs in asked)
     fight.apply(first)
-    DefaultPolicy().choose(fight)
+    assert DefaultPolicy().choose(fight).verb == "end"
+    assert asked and not any(verbs & {"move", "sprint", "throw"} for verbs in asked)
+
+
+def test_a_duelist_out_of_reach_asks_for_moves() -> None:
+    """With its Standard action unspent and no enemy in reach, the AI asks the rules for its moves."""
+    fight = fight_of(
+        "a . . . b",
+        [
+            {"id": "ada", "side": "red", "at": "a", "template": "duelist"},
+            {"id": "bo", "side": "blue", "at": "b", "template": "duelist"},
+        ],
+        initiative=RED_FIRST,
+    )
+    asked = spied(fight)
+    assert DefaultPolicy().choose(fight).verb == "move"
     assert frozenset({"move"}) in asked
+
+
+def test_verbs_the_rules_say_are_closed_list_nothing() -> None:
+    """``FuturePath.open_verbs`` (remembered by the set of costs a budget can pay, which is all it depends
+    on: each verb's possible costs are fixed) never leaves out a verb with legal actions, in any state
+    the AI or random play reaches in the skirmish: the AI skips listing the verbs it leaves out."""
+    game = skirmish()
+    system = game.system
+    for seed in range(2):
+        fight = Fight(game, seed=seed)
+        policy, checker = DefaultPolicy(seed), RandomPolicy(seed)
+        closed_seen = 0
+        for step in range(300):
+            if fight.is_over():
+                break
+            for actor in fight.deciding():
+                open_verbs = system.open_verbs(game, fight.state, actor)
+                if open_verbs is None:
+                    continue
+                listed = {a.verb for a in fight.legal_actions_of(actor)}
+                assert listed <= open_verbs, f"step {step}: {actor} has {listed - open_verbs} listed"
+                closed_seen += len(TURN_VERBS - open_verbs)
+            fight.apply((policy if step % 3 else checker).choose(fight))
+        assert closed_seen > 0  # budgets that cannot pay for some verbs were met
 
 
 def duel_setup() -> dict[str, Any]:

@@ -34,6 +34,7 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import Board, Cover, cover_between, line_of_sight, reachable
 from tactica.systems.futurepath import attacks, care, movement
+from tactica.systems.futurepath.rules import FuturePath
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import Weapon
 from tactica.systems.futurepath.state import Fighter, FuturePathState
@@ -117,13 +118,19 @@ def _by_verb(actions: Iterable[Action]) -> dict[str, list[Action]]:
 
 class Listing(Mapping[str, list[Action]]):
     """One actor's legal turn actions by verb (a verb is a key when it has actions): each verb listed with
-    its group (:data:`LISTED_WITH`) when a step first asks for it."""
+    its group (:data:`LISTED_WITH`) when a step first asks for it. A group none of whose verbs the actor's
+    budget can pay for (:meth:`FuturePath.open_verbs`) is not asked for at all: after an attack, a duelist's
+    moves and sprints (a Standard and a Full-Round action, rule 4). The first group holds 'end', which is
+    always open."""
 
     def __init__(self, fight: Fight, actor: str) -> None:
         self.fight = fight
         self.actor = actor
-        self.lists: dict[str, list[Action]] = {}
-        self.listed: set[frozenset[str]] = set()
+        #: The actions of each verb listed so far, and None for each verb of a group asked for without any.
+        self.lists: dict[str, list[Action] | None] = {}
+        #: The rules' :meth:`FuturePath.open_verbs` for the actor, once :attr:`asked`.
+        self.open_verbs: frozenset[str] | None = None
+        self.asked = False
 
     def __getitem__(self, verb: str) -> list[Action]:
         found: list[Action] | None = self.get(verb)
@@ -133,15 +140,26 @@ class Listing(Mapping[str, list[Action]]):
 
     def get(self, verb: str, default: Any = None) -> Any:
         """The actions of ``verb``, else ``default`` (``Mapping.get`` without raising and catching)."""
-        found = self.lists.get(verb)
-        if found is None:
-            group = LISTED_WITH.get(verb)
-            if group is None or group in self.listed:
-                return default
-            self.listed.add(group)
-            self.lists.update(_by_verb(self.fight.legal_actions_of(self.actor, group)))
-            found = self.lists.get(verb)
-        return found or default
+        lists = self.lists
+        if verb in lists:
+            return lists[verb] or default
+        group = LISTED_WITH.get(verb)
+        if group is None:
+            return default
+        lists.update(dict.fromkeys(group))
+        if group is FIRST_VERBS or self._open(group):
+            lists.update(_by_verb(self.fight.legal_actions_of(self.actor, group)))
+        return lists[verb] or default
+
+    def _open(self, group: frozenset[str]) -> bool:
+        """Whether the rules may list actions of ``group``."""
+        if not self.asked:
+            system, game, state = self.fight.system, self.fight.game, self.fight.state
+            assert isinstance(system, FuturePath) and isinstance(game, FuturePathGame)
+            assert isinstance(state, FuturePathState)
+            self.open_verbs = system.open_verbs(game, state, self.actor)
+            self.asked = True
+        return self.open_verbs is None or not self.open_verbs.isdisjoint(group)
 
     def __contains__(self, verb: object) -> bool:
         return isinstance(verb, str) and self.get(verb) is not None

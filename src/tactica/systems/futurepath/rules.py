@@ -118,6 +118,8 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         self.turn_verbs = [v for v in self.verbs.values() if v.answers is None]
         self._turn_costs = [(v, possible_costs(v.cost)) for v in self.turn_verbs]
         self._plans: dict[tuple[frozenset[str] | None, frozenset[budget.Cost]], list[tuple[Verb, bool]]] = {}
+        #: :meth:`open_verbs` by the set of costs a budget can pay (a few dozen sets at most: six costs).
+        self._open: dict[frozenset[budget.Cost], frozenset[str]] = {}
         wire_hooks()
         turns.RESUME["action"] = self._resume_action
 
@@ -210,6 +212,18 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
                 out.extend(actions)
         return out
 
+    def open_verbs(self, game: G, state: S, actor: str) -> frozenset[str] | None:
+        """The turn verbs ``actor`` may have legal actions of now: those whose costs its budget may still
+        pay (:meth:`legal_actions_of` lists nothing of any other verb). None while a decision is pending or
+        when ``actor`` is not acting (the listing is then not of turn actions)."""
+        if state.pending or actor not in state.acting:
+            return None
+        affordable = budget.affordable(game.options, state.fighters[actor])
+        found = self._open.get(affordable)
+        if found is None:
+            found = self._open[affordable] = frozenset(v.name for v, _ in self._turn_plan(None, affordable))
+        return found
+
     def _turn_plan(
         self, verbs: Collection[str] | None, affordable: frozenset[budget.Cost]
     ) -> list[tuple[Verb, bool]]:
@@ -295,7 +309,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
     ) -> bool:
         """Pay for a turn action from the budget, or, for a readier set off, with its ready (rule 41); False
         when a readied instant action must wait for the enemy's declared action."""
-        if not readiness.answering_ready(state, fighter):
+        if not state.pending or not readiness.answering_ready(state, fighter):
             budget.pay(game.options, fighter, verb.cost(game, fighter, action))
             return True
         if readiness.use_ready(game, state, fighter, ctx):
@@ -329,7 +343,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
 
     def _auto_end(self, game: G, fighter: Fighter) -> None:
         """End a turn that can pay for nothing more (only 'end' would be left)."""
-        if fighter.budget.has("full-attack"):
+        if "full-attack" in fighter.budget.tags:  # budget.has("full-attack")
             return
         if budget.affordable(game.options, fighter).isdisjoint(("free", "simple", "standard", "full")):
             fighter.budget.ended = True

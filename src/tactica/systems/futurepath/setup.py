@@ -164,10 +164,13 @@ class FuturePathGame(Game):
     def remembered(self, table: str, key: Hashable, make: Callable[[], T], limit: int = 1 << 16) -> T:
         """The fact ``key`` of ``table`` (the teams and their initiative, damage dice, the AI's attack odds),
         made by ``make()`` the first time it is asked for; a table holding ``limit`` facts starts over."""
-        known = self.memo.setdefault(table, {})
-        if key in known:
-            found: T = known[key]
-            return found
+        known = self.memo.get(table)
+        if known is None:
+            known = self.memo[table] = {}
+        found = known.get(key, known)  # the table itself: never one of its values
+        if found is not known:
+            kept: T = found
+            return kept
         if len(known) >= limit:
             known.clear()
         value = known[key] = make()

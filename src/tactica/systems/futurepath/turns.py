@@ -200,7 +200,7 @@ def check_over(game: FuturePathGame, state: FuturePathState, ctx: Context) -> bo
         return True
     winner = None  # the one side standing, if only one is
     for fighter in state.fighters.values():
-        if fighter.is_up:
+        if fighter.status == "active":  # fighter.is_up without a property call (after every action)
             if winner is None:
                 winner = fighter.side
             elif fighter.side != winner:
