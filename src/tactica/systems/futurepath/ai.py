@@ -38,7 +38,6 @@ from tactica.systems.futurepath.rules import FuturePath
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.sheet import Weapon
 from tactica.systems.futurepath.state import Fighter, FuturePathState
-from tactica.systems.futurepath.verbs import enemies
 
 Pos = tuple[int, int]
 
@@ -181,8 +180,8 @@ class View:
         self.game = game
         self.state = state
         self.me = me
-        self.sheet = game.sheet(me.id)
-        self.foes = [f for f in state.fighters.values() if f.side != me.side and f.is_up]
+        self.sheet = game.sheets[me.id]
+        self.foes = [f for f in state.fighters.values() if f.side != me.side and f.status == "active"]
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -431,8 +430,12 @@ def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Actio
 
 def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Coup de grace on the dying enemy with the lowest HP."""
-    if not any(care.is_helpless(view.game, f) for f in enemies(view.state, view.me)):
-        return None  # no coup de grâce to list (rule 38)
+    game, me = view.game, view.me
+    for f in view.state.fighters.values():
+        if f.side != me.side and care.is_helpless(game, f):
+            break
+    else:
+        return None  # no enemy is helpless: no coup de grâce to list (rule 38)
     options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
     if not options:
         return None
@@ -471,7 +474,11 @@ def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
 
 def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """Reload a drawn weapon that is empty."""
-    if all(view.me.ammo.get(name, 1) > 0 for name in view.me.hands):
+    ammo = view.me.ammo
+    for name in view.me.hands:
+        if ammo.get(name, 1) <= 0:
+            break
+    else:
         return None  # nothing drawn is empty: no reload to weigh
     for action in by_verb.get("reload", ()):
         if view.me.ammo.get(action.target or "", 1) <= 0:

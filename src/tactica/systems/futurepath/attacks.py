@@ -207,7 +207,7 @@ def roll_accuracy(
     through: bool = False,
 ) -> Accuracy:
     """Rules 21-22, 27-29: roll an Accuracy check and report it."""
-    sheet = game.sheet(attacker.id)
+    sheet = game.sheets[attacker.id]
     weapon = swing.weapon
     natural = ctx.die(D20, f"{attacker.id} {swing.purpose} on {target.id} with {weapon.name}: accuracy d20")
     net = advantage_dice(game, state, attacker, target, swing, through)
@@ -216,7 +216,7 @@ def roll_accuracy(
     total = natural + (1 if net > 0 else -1) * sum(faces) + ability + accuracy_bonus(game, weapon)
     fumble = natural == game.options.critical_failure_natural
     critical = natural >= weapon.crit_range and not fumble
-    ac = game.sheet(target.id).ac
+    ac = game.sheets[target.id].ac
     hit = not fumble and (reaches_ac(game, total, ac) or (critical and game.options.critical_auto_hit))
     ctx.emit(
         AttackRolled(
@@ -249,7 +249,7 @@ def reaches_ac(game: G, value: int, ac: int) -> bool:
 
 def advantage_faces(game: G, attacker: Fighter, count: int, ctx: Context) -> tuple[int, ...]:
     """Rule 27: ``count`` rolls of the character's Advantage die (a flat 1 each without one)."""
-    sides = game.sheet(attacker.id).advantage_die
+    sides = game.sheets[attacker.id].advantage_die
     if count == 0:
         return ()
     if sides == 0:
@@ -325,7 +325,7 @@ def lower_dice(expr: DiceExpr, levels: tuple[str, ...]) -> DiceExpr:
 
 def flat_damage(game: G, attacker: Fighter, weapon: Weapon, *, extra: bool = False) -> int:
     """Rule 23 and A10: STR for melee (Extra Damage too, by default) plus the weapon's bonus damage."""
-    strength = game.sheet(attacker.id).mod("str") if weapon.is_melee else 0
+    strength = game.sheets[attacker.id].mod("str") if weapon.is_melee else 0
     if extra and not game.options.extra_damage_adds_str:
         strength = 0
     return strength + weapon.bonus_damage

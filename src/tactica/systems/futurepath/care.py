@@ -56,7 +56,7 @@ S = FuturePathState
 
 def is_helpless(game: G, target: Fighter) -> bool:
     """Rule 38 (l.195): Helpless = unconscious, dying or stable (HP 0 or below), or a Strength score of 0."""
-    return target.is_helpless or game.sheet(target.id).str_ == 0
+    return target.is_helpless or game.sheets[target.id].str_ == 0
 
 
 def coup_check(game: G, state: S, fighter: Fighter, action: Action) -> str | None:

@@ -54,7 +54,7 @@ def attack_check(game: G, state: S, fighter: Fighter, action: Action) -> str | N
 
 def _has_full_attack(game: G, fighter: Fighter) -> bool:
     """Rule 32: a Full Attack needs Extra Attack or Extra Damage."""
-    sheet = game.sheet(fighter.id)
+    sheet = game.sheets[fighter.id]
     return bool(sheet.extra_attacks or sheet.extra_damage)
 
 
@@ -64,9 +64,11 @@ def attack_candidates(verb: str) -> Candidates:
             return []  # attack_check refuses every one of them
         out = []
         for weapon in fighter.hands:
-            for target in enemies(state, fighter):
+            for target in state.fighters.values():  # the enemies, in setup order
+                if target.side == fighter.side or target.status == "dead":
+                    continue
                 action = action_of(fighter.id, verb, target.id, weapon)
-                if target.status != "dead" and attack_check(game, state, fighter, action) is None:
+                if attack_check(game, state, fighter, action) is None:
                     out.append(action)
         return out
 

@@ -343,7 +343,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
 
     def _auto_end(self, game: G, fighter: Fighter) -> None:
         """End a turn that can pay for nothing more (only 'end' would be left)."""
-        if "full-attack" in fighter.budget.tags:  # budget.has("full-attack")
+        if fighter.budget.ended or "full-attack" in fighter.budget.tags:  # or budget.has("full-attack")
             return
         if budget.affordable(game.options, fighter).isdisjoint(("free", "simple", "standard", "full")):
             fighter.budget.ended = True

@@ -138,10 +138,10 @@ def begin_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> No
         fighter.full_attack_target = None
         if fighter.status == "dying":
             _bleed(game, state, fid, ctx)
-        if fighter.is_up:
+        if fighter.status == "active":  # fighter.is_up, as below
             for hook in TURN_START_HOOKS:
                 hook(game, state, fid, ctx)
-    state.acting = [f for f in slot.actors if state.fighters[f].is_up]
+    state.acting = [f for f in slot.actors if state.fighters[f].status == "active"]
 
 
 def _bleed(game: FuturePathGame, state: FuturePathState, fid: str, ctx: Context) -> None:
@@ -219,7 +219,7 @@ def settle(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None:
             continue
         for fid in list(state.acting):
             fighter = state.fighters[fid]
-            if fighter.budget.ended or not fighter.is_up:
+            if fighter.budget.ended or fighter.status != "active":  # or not fighter.is_up
                 state.acting.remove(fid)
                 ctx.emit(TurnEnded(fid))
         if state.acting:
