@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+from importlib import resources
 
+import pytest
+import yaml
+
+from tactica.ai import make_policy
 from tactica.engine import Fight, SetupError
+from tactica.systems import get_system
+from tactica.systems.futurepath import attacks
 from tests.systems.futurepath.helpers import fighter, hp, last, new_fight, offered
 
 ROW = " ".join("." * 20)
@@ -419,3 +425,34 @@ def test_futurepath_33_4_off_hand_custom_dice_drop_one_level(damage: str, lowere
     )
     game, state = fight.game, fight.state
     assert str(damage_dice(game, state.fighters["a"], Swing(game.weapons["odd"], off_hand=True))) == lowered
+
+
+def test_remembered_advantage_dice_and_target_problems_match_the_rules_worked_out_afresh() -> None:
+    """Issue 16 A: on a map with no object and no smoke, rule 27's advantage dice and rules 25/43's target
+    problems are remembered per game by attacker, target, weapon, hand, extra dice, squares, firing through,
+    and empty or not (cover then comes from the terrain alone). In every state two default-AI skirmishes
+    reach (moves, empty guns, the dying), the remembered answers equal those worked out afresh."""
+    text = resources.files("tactica.systems.futurepath").joinpath("content/demo.yaml").read_text()
+    data = yaml.safe_load(text)
+    game = get_system("futurepath").new_game({k: data[k] for k in ("system", "map", "combatants")})
+    checked = 0
+    for seed in range(2):
+        fight = Fight(game, seed=seed)
+        policy = make_policy("default", "futurepath", seed)
+        while not fight.is_over():
+            state = fight.state
+            assert not state.objects  # the memo's case
+            for a in state.fighters.values():
+                for t in state.fighters.values():
+                    if a.side == t.side or not a.hands:
+                        continue
+                    weapon = game.weapons[a.hands[0]]
+                    for swing in (attacks.Swing(weapon), attacks.Swing(weapon, True, 1)):
+                        for through in (False, True):
+                            remembered = attacks.advantage_dice(game, state, a, t, swing, through)
+                            assert remembered == attacks._advantage_dice(game, state, a, t, swing, through)
+                    fresh = attacks._target_problem(game, state, a, t, weapon)
+                    assert attacks.target_problem(game, state, a, t, weapon) == fresh
+                    checked += 1
+            fight.apply(policy.choose(fight))
+    assert checked > 1000

@@ -30,6 +30,8 @@ S = FuturePathState
 Pos = tuple[int, int]
 #: Die sizes, smallest first: an off-hand melee weapon's custom dice drop to the next size down (rule 33.4).
 DIE_SIZES = (2, 4, 6, 8, 10, 12, 20, 100)
+#: Target problems and advantage dice one game's memo keeps, each, for maps without objects or smoke.
+TERRAIN_LIMIT = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,19 @@ def smoke_cover(game: G, state: S, attacker: Fighter, target: Fighter) -> Cover:
 
 
 def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
-    """Why ``attacker`` cannot attack ``target`` with ``weapon`` now (rules 25, 43), or None."""
+    """Why ``attacker`` cannot attack ``target`` with ``weapon`` now (rules 25, 43), or None. With no object
+    on the map and no condition on, the answer depends on the game, the two squares and whether the weapon is
+    empty alone: it is worked out once per game, attacker, target, weapon, squares and empty or not."""
+    if state.objects or state.conditions:
+        return _target_problem(game, state, attacker, target, weapon)
+    empty = weapon.ammo is not None and attacker.ammo.get(weapon.name, 0) <= 0
+    key = (attacker.id, target.id, weapon.name, attacker.pos, target.pos, empty)
+    return game.remembered(
+        "target-problem", key, lambda: _target_problem(game, state, attacker, target, weapon), TERRAIN_LIMIT
+    )
+
+
+def _target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:
     distance = game.board.distance(attacker.pos, target.pos)
     if weapon.is_melee:
         reach = reach_squares(game, weapon)
@@ -158,7 +172,31 @@ def fires_through(game: G, state: S, attacker: Fighter, target: Fighter, weapon:
 
 
 def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, through: bool) -> int:
-    """Rule 27: net advantage dice (+) or disadvantage dice (-), at most the option's maximum."""
+    """Rule 27: net advantage dice (+) or disadvantage dice (-), at most the option's maximum. With no object
+    on the map and no condition on (so no smoke), they depend on the game and the two squares alone, so they
+    are worked out once per game, attacker, weapon, hand, extra dice, squares and firing through or not."""
+    if state.objects or state.conditions:
+        return _advantage_dice(game, state, attacker, target, swing, through)
+    key = (
+        attacker.id,
+        swing.weapon.name,
+        swing.off_hand,
+        swing.extra_disadvantage,
+        attacker.pos,
+        target.pos,
+        through,
+    )
+    return game.remembered(
+        "advantage-dice",
+        key,
+        lambda: _advantage_dice(game, state, attacker, target, swing, through),
+        TERRAIN_LIMIT,
+    )
+
+
+def _advantage_dice(
+    game: G, state: S, attacker: Fighter, target: Fighter, swing: Swing, through: bool
+) -> int:
     weapon = swing.weapon
     advantages, off_hand_disadvantage, no_advantage = _hand_dice(game, attacker, swing)
     disadvantages = swing.extra_disadvantage + off_hand_disadvantage
