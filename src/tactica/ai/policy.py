@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Mapping
@@ -148,6 +149,8 @@ def _imported_with_option(where: str) -> OptionFactory:
     return factory
 
 
+@functools.cache
 def _class_at(where: str) -> Any:
+    """The class ``module:class`` names, imported once (a benchmark makes a policy for every fight)."""
     module, _, name = where.partition(":")
     return getattr(importlib.import_module(module), name)
