@@ -268,17 +268,7 @@ def _answer_value(view: View, action: Action) -> float:
 
 def _turn(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     """The next action of the actor's turn, or None to end it."""
-    steps = (
-        _stand,
-        _grenade,
-        _strike,
-        _finish_off,
-        _stabilize,
-        _draw,
-        _reload,
-        _close_in,
-    )
-    for step in steps:
+    for step in STEPS:
         choice = step(view, by_verb)
         if choice is not None:
             return choice
@@ -611,3 +601,7 @@ def _firing_key(view: View, at: Pos | None, increment: int) -> tuple[int, int, i
         shelter += int(seen)
         melee += view.distance(foe.pos, at) <= 1
     return (melee, exposed, -shelter, min(targets), view.distance(view.me.pos, at))
+
+
+#: The steps of a turn, in the order :func:`_turn` weighs them (made once, after the functions).
+STEPS = (_stand, _grenade, _strike, _finish_off, _stabilize, _draw, _reload, _close_in)
