@@ -411,7 +411,7 @@ def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Actio
                 continue
             odds = Odds.of(view, target, view.game.weapons[action.using], full=verb == "full-attack")
             weapon = view.game.weapons[action.using]
-            fair = weapon.is_melee or odds.net >= WORST_NET_DICE
+            fair = odds.net >= WORST_NET_DICE or weapon.is_melee
             key = (fair, odds.hit >= 0.25, -target.hp, odds.expected)
             if best is None or key > best:
                 best, choice = key, (action, odds)

@@ -294,8 +294,9 @@ def notice(game: G, state: S, fighter: Fighter, ctx: Context) -> None:
 
 
 def notice_at_turn_start(game: G, state: S, fid: str, ctx: Context) -> None:
-    """Turn-start hook: look around for traps."""
-    notice(game, state, state.fighters[fid], ctx)
+    """Turn-start hook: look around for traps (when there are any)."""
+    if state.traps:
+        notice(game, state, state.fighters[fid], ctx)
 
 
 def trap_step(game: G, state: S, fid: str, pos: Pos, ctx: Context) -> bool:

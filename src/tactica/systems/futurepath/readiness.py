@@ -194,8 +194,8 @@ def on_declare(game: G, state: S, action: Action, ctx: Context) -> None:
     A declare hook: the rules run it after paying for a turn action and before resolving it; when a hook
     pushed decisions the action waits as ``Suspended(actor, 'action', note=str(action))``.
     """
-    if action.verb not in ATTACK_VERBS:
-        return
+    if action.verb not in ATTACK_VERBS or not state.conditions:
+        return  # not an attack, or no one has readied anything (a ready is a condition)
     attacker = state.fighters[action.actor]
     decisions = []
     for readier in _waiting(game, state, "attacks", attacker):

@@ -295,22 +295,22 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         fighter = state.fighters[action.actor]
         if verb.answers is not None:
             verb.resolve(game, state, fighter, action, ctx)
-        elif self._paid_for(game, state, verb, fighter, action, ctx):
+        elif self._paid_for(game, state, fighter, action, cost := verb.cost(game, fighter, action), ctx):
             for hook in DECLARE_HOOKS:
                 hook(game, state, action, ctx)
             if state.pending:
                 state.suspended.append(Suspended(action.actor, "action", note=str(action)))
             else:
-                self._carry_out(game, state, verb, fighter, action, ctx)
+                self._carry_out(game, state, verb, fighter, action, cost, ctx)
         turns.settle(game, state, ctx)
 
     def _paid_for(
-        self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context
+        self, game: G, state: S, fighter: Fighter, action: Action, cost: budget.Cost, ctx: Context
     ) -> bool:
         """Pay for a turn action from the budget, or, for a readier set off, with its ready (rule 41); False
         when a readied instant action must wait for the enemy's declared action."""
         if not state.pending or not readiness.answering_ready(state, fighter):
-            budget.pay(game.options, fighter, verb.cost(game, fighter, action))
+            budget.pay(game.options, fighter, cost)
             return True
         if readiness.use_ready(game, state, fighter, ctx):
             return True
@@ -318,11 +318,18 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         return False
 
     def _carry_out(
-        self, game: G, state: S, verb: Verb, fighter: Fighter, action: Action, ctx: Context, lost: str = ""
+        self,
+        game: G,
+        state: S,
+        verb: Verb,
+        fighter: Fighter,
+        action: Action,
+        cost: budget.Cost,
+        ctx: Context,
+        lost: str = "",
     ) -> None:
-        """Resolve a paid-for turn action (unless ``lost`` says why it can no longer happen); close the turn
-        after a Full-Round action or when nothing more can be paid for."""
-        cost = verb.cost(game, fighter, action)
+        """Resolve a paid-for turn action of ``cost`` (unless ``lost`` says why it can no longer happen);
+        close the turn after a Full-Round action or when nothing more can be paid for."""
         if lost:
             ctx.emit(ActionLost(fighter.id, str(action), lost))
         else:
@@ -339,7 +346,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         fighter = state.fighters[action.actor]
         lost = "" if fighter.is_up else f"{fighter.id} is {fighter.status}"
         lost = lost or verb.check(game, state, fighter, action) or ""
-        self._carry_out(game, state, verb, fighter, action, ctx, lost)
+        self._carry_out(game, state, verb, fighter, action, verb.cost(game, fighter, action), ctx, lost)
 
     def _auto_end(self, game: G, fighter: Fighter) -> None:
         """End a turn that can pay for nothing more (only 'end' would be left)."""

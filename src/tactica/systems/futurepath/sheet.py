@@ -14,6 +14,8 @@ DAMAGE_LADDER = ("1d2", "1d4", "1d6", "1d8", "1d10", "1d12", "2d8", "2d10", "2d1
 SKILLS = ("acrobatics", "treat_injury", "perception", "disable_device", "diplomacy", "intimidation")
 FEATS = ("akimbo-specialist", "niten-ichi", "gun-fu")
 Cost = Literal["free", "simple", "standard", "full"]
+#: The abilities whose field names differ from their names (``str`` and ``int`` are Python's).
+FIELD_OF = {"str": "str_", "int": "int_"}
 
 
 def modifier(score: int) -> int:
@@ -112,7 +114,7 @@ class Character(BaseModel):
 
     def mod(self, ability: str) -> int:
         """Modifier of an ability ('str', 'dex', 'con', 'int', 'wis', 'cha')."""
-        return modifier(getattr(self, {"str": "str_", "int": "int_"}.get(ability, ability)))
+        return modifier(getattr(self, FIELD_OF.get(ability, ability)))
 
     def is_proficient(self, weapon: Weapon) -> bool:
         """Proficient with the weapon (rule 33 requires it for off-hand use)."""

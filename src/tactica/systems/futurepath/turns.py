@@ -129,7 +129,8 @@ def begin_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> No
     """Open the current team's turn: fresh budgets, dying losses, start-of-turn effects."""
     slot = state.order.current
     ctx.emit(TurnStarted(state.order.round, slot.key, tuple(slot.actors)))
-    _expire(game, state, "turn_start", slot.key, state.order.round, ctx)
+    if state.conditions:  # (no condition to end when none is on: no call)
+        _expire(game, state, "turn_start", slot.key, state.order.round, ctx)
     for fid in slot.actors:
         fighter = state.fighters[fid]
         fighter.budget = Budget()
@@ -160,9 +161,11 @@ def _bleed(game: FuturePathGame, state: FuturePathState, fid: str, ctx: Context)
 def end_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None:
     """Close the current team's turn, move to the next team (and round) and open it."""
     slot = state.order.current
-    _expire(game, state, "turn_end", slot.key, state.order.round, ctx)
+    if state.conditions:
+        _expire(game, state, "turn_end", slot.key, state.order.round, ctx)
     if state.order.advance():
-        _expire(game, state, "round_end", None, state.order.round - 1, ctx)
+        if state.conditions:
+            _expire(game, state, "round_end", None, state.order.round - 1, ctx)
         for fighter in state.fighters.values():
             fighter.opportunities = 0
         if state.order.round > game.options.max_rounds:
@@ -176,9 +179,7 @@ def end_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> None
 def _expire(
     game: FuturePathGame, state: FuturePathState, when: When, side: str | None, round_: int, ctx: Context
 ) -> None:
-    """End the conditions that end at this moment (none to look at when no condition is on)."""
-    if not state.conditions:
-        return
+    """End the conditions that end at this moment."""
     for condition in expire(state.conditions, Moment(when, side, round_)):
         handler = ON_EXPIRE.get(condition.name)
         if handler is not None:
