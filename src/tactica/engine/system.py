@@ -81,17 +81,15 @@ class Outcome:
 class Context:
     """What rules code may do while resolving: draw dice (recorded by the fight) and emit events."""
 
-    __slots__ = ("emit", "events", "source")
+    __slots__ = ("draw", "emit", "events", "source")
 
     def __init__(self, source: DiceSource, events: list[Event]) -> None:
         self.source = source
         self.events = events
         #: Record an event: the list's own ``append`` (the most frequent call of rules code, issue 16 A).
         self.emit: Callable[[Event], None] = events.append
-
-    def draw(self, die: Die, count: int, purpose: str) -> tuple[int, ...]:
-        """Faces for ``count`` dice of kind ``die``."""
-        return self.source.draw(die, count, purpose)
+        #: ``draw(die, count, purpose)``: faces for ``count`` dice of kind ``die``, the source's own method.
+        self.draw: Callable[[Die, int, str], tuple[int, ...]] = source.draw
 
     def die(self, die: Die, purpose: str) -> int:
         """One face of ``die``."""
