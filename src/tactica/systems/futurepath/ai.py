@@ -181,7 +181,10 @@ class View:
         self.state = state
         self.me = me
         self.sheet = game.sheets[me.id]
-        self.foes = [f for f in state.fighters.values() if f.side != me.side and f.status == "active"]
+        self.foes: list[Fighter] = []  # the standing enemies (is_up), in setup order
+        for f in state.fighters.values():
+            if f.side != me.side and f.status == "active":
+                self.foes.append(f)
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -401,7 +404,9 @@ def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
 
 def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Action, Odds] | None:
     """The attack to make: lowest-HP target it can hurt, best weapon, Full Attack if possible."""
-    up = {f.id: f for f in view.foes}
+    up: dict[str, Fighter] = {}
+    for foe in view.foes:
+        up[foe.id] = foe
     best: tuple[bool, bool, int, float] | None = None
     choice: tuple[Action, Odds] | None = None
     for verb in ("full-attack", "attack", "bonus-attack"):
