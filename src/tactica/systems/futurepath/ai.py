@@ -395,7 +395,7 @@ def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
         return None
     action, odds = choice
     weapon = view.game.weapons[action.using or ""]
-    if action.verb == "attack" and not weapon.is_melee and odds.net < WORST_NET_DICE:
+    if action.verb == "attack" and odds.net < WORST_NET_DICE and not weapon.is_melee:
         better = _close_in(view, by_verb)
         if better is not None:
             return better
