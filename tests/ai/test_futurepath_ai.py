@@ -251,7 +251,8 @@ def test_a_tactical_opportunity_is_taken() -> None:
 
 
 def test_a_melee_fighter_moves_next_to_its_target() -> None:
-    """FuturePath 11, 25: out of reach, a melee fighter moves to a square inside its Threat Range."""
+    """FuturePath 11, 25: out of reach, a melee fighter moves to a square inside its Threat Range (its
+    Standard action unspent, the AI asks the rules for its moves, issue 16 A)."""
     fight = fight_of(
         "a . . . . b",
         [
@@ -260,8 +261,10 @@ def test_a_melee_fighter_moves_next_to_its_target() -> None:
         ],
         initiative=RED_FIRST,
     )
+    asked = spied(fight)
     action = choose(fight)
     assert action.verb == "move" and action.at == (4, 0)
+    assert frozenset({"move"}) in asked
 
 
 def test_a_far_melee_fighter_sprints_toward_its_target() -> None:
@@ -385,21 +388,6 @@ def test_the_ai_lists_moves_sprints_and_throws_only_when_a_step_asks_for_them() 
     fight.apply(first)
     assert DefaultPolicy().choose(fight).verb == "end"
     assert asked and not any(verbs & {"move", "sprint", "throw"} for verbs in asked)
-
-
-def test_a_duelist_out_of_reach_asks_for_moves() -> None:
-    """With its Standard action unspent and no enemy in reach, the AI asks the rules for its moves."""
-    fight = fight_of(
-        "a . . . b",
-        [
-            {"id": "ada", "side": "red", "at": "a", "template": "duelist"},
-            {"id": "bo", "side": "blue", "at": "b", "template": "duelist"},
-        ],
-        initiative=RED_FIRST,
-    )
-    asked = spied(fight)
-    assert DefaultPolicy().choose(fight).verb == "move"
-    assert frozenset({"move"}) in asked
 
 
 def test_verbs_the_rules_say_are_closed_list_nothing() -> None:
