@@ -52,9 +52,7 @@ class DefaultPolicy:
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
-        return (
-            _advance(game, state, me, _grouped(fight.legal_actions_of(actor, ("move",)))) or by_verb["end"][0]
-        )
+        return _advance(game, state, me, fight.legal_actions_of(actor, ("move",))) or by_verb["end"][0]
 
 
 def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
@@ -130,10 +128,7 @@ def maneuver_for(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
     return max(free, key=lambda a: (row(a).extra_dice, row(a).ocv + row(a).dcv))
 
 
-def _advance(
-    game: Phase3d6Game, state: Phase3d6State, me: Fighter, by_verb: dict[str, list[Action]]
-) -> Action | None:
-    moves = by_verb.get("move", [])
+def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, moves: list[Action]) -> Action | None:
     enemies = _enemies(state, me)
     if not moves or not enemies or me.attacked:
         return None
@@ -155,5 +150,11 @@ def _advance(
             gap += 1
         return gap
 
-    best = min(moves, key=lambda a: (short(a.at or me.pos), board.distance(me.pos, a.at or me.pos), str(a)))
-    return best if short(best.at or me.pos) < short(me.pos) else None
+    def rank(a: Action) -> tuple[int, int]:
+        at = a.at or me.pos
+        return short(at), board.distance(me.pos, at)
+
+    ranks = [rank(a) for a in moves]
+    least = min(ranks)
+    best = min((a for a, r in zip(moves, ranks) if r == least), key=str)  # ties: the first in text order
+    return best if least[0] < short(me.pos) else None

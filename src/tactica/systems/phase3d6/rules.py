@@ -64,6 +64,10 @@ ROWS = {
     "open": "door",
     "close": "door",
 }
+_EVERY_VERB = frozenset(TURN_VERBS)
+#: Turn verbs of an attack action (listed only while one is open) and of move actions done in place.
+_ATTACK_ACTIONS = frozenset(("attack", "dodge", "ready"))
+_MOVE_ACTIONS = frozenset(("stand", "crawl", "open", "close", "reload"))
 #: Turn verbs listed without a search, often open while anything is: whether a Phase is spent asks them first.
 _QUICK = frozenset(("dodge", "prone", "stand", "recover"))
 #: Move actions done in place, after any attack of opportunity they provoke (rule 10).
@@ -176,37 +180,35 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
     ) -> list[Action]:
-        """The actions of the character whose place in the Phase it is (only of ``verbs``, when given)."""
-
-        def wanted(verb: str) -> bool:
-            return verbs is None or verb in verbs
-
+        """The actions of the character whose place in the Phase it is (only of ``verbs``, when given: the
+        others are not looked for)."""
+        wanted = _EVERY_VERB if verbs is None else frozenset(verbs)
         f = state.fighters[actor]
-
         out: list[Action] = []
         if f.stunned and game.options.hero_stunned:
-            if wanted("recover") and _full_or_split(state, f, "recover"):
+            if "recover" in wanted and _full_or_split(state, f, "recover"):
                 out.append(Action(f.id, "recover"))
-            return [*out, Action(f.id, "end")] if wanted("end") else out
-        if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
+            return [*out, Action(f.id, "end")] if "end" in wanted else out
+        if "delay" in wanted and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
             out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
             out.append(Action(f.id, "delay"))
-        if economy.attack_problem(state, f) is None:
-            out += self._attacks(game, state, f) if wanted("attack") else []
-            out += [Action(f.id, "dodge")] if wanted("dodge") else []
-            out += readied.candidates(game, state, f) if wanted("ready") else []
-        out += movement.move_candidates(game, state, f) if wanted("move") else []
-        out += movement.step_candidates(game, state, f) if wanted("step") else []
-        if wanted("withdraw") and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
+        if not wanted.isdisjoint(_ATTACK_ACTIONS) and economy.attack_problem(state, f) is None:
+            out += self._attacks(game, state, f) if "attack" in wanted else []
+            out += [Action(f.id, "dodge")] if "dodge" in wanted else []
+            out += readied.candidates(game, state, f) if "ready" in wanted else []
+        out += movement.move_candidates(game, state, f) if "move" in wanted else []
+        out += movement.step_candidates(game, state, f) if "step" in wanted else []
+        if "withdraw" in wanted and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
             out += _full_moves(game, state, f)
-        if wanted("recovery") and _full_or_split(state, f, "recovery"):
+        if "recovery" in wanted and _full_or_split(state, f, "recovery"):
             out.append(Action(f.id, "recovery"))
-        if economy.move_problem(state, f) is None:
-            out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
-        out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
-        move_open = economy.move_problem(state, f) is None
-        out += [a for a in items.candidates(state, f, move_open=move_open) if wanted(a.verb)]
-        return [*out, Action(f.id, "end")] if wanted("end") else out
+        if not wanted.isdisjoint(_MOVE_ACTIONS) and economy.move_problem(state, f) is None:
+            out += self._move_actions(game, state, f, wanted)
+        out += [Action(f.id, "prone")] if not f.prone and "prone" in wanted else []
+        if not wanted.isdisjoint(items.ROWS):
+            move_open = economy.move_problem(state, f) is None
+            out += [a for a in items.candidates(state, f, move_open=move_open) if a.verb in wanted]
+        return [*out, Action(f.id, "end")] if "end" in wanted else out
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []
@@ -217,17 +219,19 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
                     out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
         return out
 
-    def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
+    def _move_actions(self, game: G, state: S, f: Fighter, wanted: frozenset[str]) -> list[Action]:
+        """The move actions of :data:`_MOVE_ACTIONS` (a move action being open), only of ``wanted`` verbs."""
         out: list[Action] = []
         if f.prone:
-            out.append(Action(f.id, "stand"))
-            if not f.hexes:
+            out += [Action(f.id, "stand")] if "stand" in wanted else []
+            if not f.hexes and "crawl" in wanted:
                 taken = {o.pos for o in state.fighters.values() if not o.out} | doors.closed(state)
                 out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
-        out += doors.candidates(game, state, f)
+        if "open" in wanted or "close" in wanted:
+            out += [a for a in doors.candidates(game, state, f) if a.verb in wanted]
         weapon = game.weapons.get(f.drawn or "")
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
-            out.append(Action(f.id, "reload"))
+            out += [Action(f.id, "reload")] if "reload" in wanted else []
         return out
 
     def normalize(self, game: G, state: S, action: Action) -> Action:
