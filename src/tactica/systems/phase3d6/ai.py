@@ -52,7 +52,7 @@ class DefaultPolicy:
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
-        return _advance(game, state, me, fight.legal_actions_of(actor, ("move",))) or by_verb["end"][0]
+        return _advance(game, state, me, fight) or by_verb["end"][0]
 
 
 def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
@@ -94,10 +94,14 @@ def _care(
         and by_verb.get("reload")
     ):
         return by_verb["reload"][0]
-    near = any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
-    if by_verb.get("recovery") and me.stun * LOW_STUN < game.sheet(me.id).stun and not near:
+    if by_verb.get("recovery") and me.stun * LOW_STUN < game.sheet(me.id).stun and not _near(game, state, me):
         return by_verb["recovery"][0]
     return None
+
+
+def _near(game: Phase3d6Game, state: Phase3d6State, me: Fighter) -> bool:
+    """An enemy still in the fight within 2 hexes."""
+    return any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
 
 
 def _attack(
@@ -128,33 +132,30 @@ def maneuver_for(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
     return max(free, key=lambda a: (row(a).extra_dice, row(a).ocv + row(a).dcv))
 
 
-def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, moves: list[Action]) -> Action | None:
+def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, fight: Fight) -> Action | None:
     enemies = _enemies(state, me)
-    if not moves or not enemies or me.attacked:
+    if not enemies or me.attacked:
+        return None  # no need to list its moves
+    moves = fight.legal_actions_of(me.id, ("move",))
+    if not moves:
         return None
     weapon = combat.weapon_of(game, me, None)
     reach = weapon.range if weapon is not None and weapon.kind == "ranged" else game.sheet(me.id).reach
-    board = game.board
-    target = min(enemies, key=lambda e: (board.distance(me.pos, e.pos), e.id))
+    board, ranged = game.board, weapon is not None and weapon.kind == "ranged"
+    distance = board.distance
+    target = min(enemies, key=lambda e: (distance(me.pos, e.pos), e.id))
+    aim = target.pos
 
     others = [f.pos for f in state.fighters.values() if f.id not in (me.id, target.id) and not f.out]
 
     def short(at: Pos) -> int:
         """How far from a square to strike (or shoot, with a line of sight) at the target."""
-        gap = max(0, board.distance(at, target.pos) - reach)
-        if (
-            weapon is not None
-            and weapon.kind == "ranged"
-            and not line_of_sight(board, at, target.pos, blockers=others)
-        ):
+        gap = max(0, distance(at, aim) - reach)
+        if ranged and not line_of_sight(board, at, aim, blockers=others):
             gap += 1
         return gap
 
-    def rank(a: Action) -> tuple[int, int]:
-        at = a.at or me.pos
-        return short(at), board.distance(me.pos, at)
-
-    ranks = [rank(a) for a in moves]
+    ranks = [(short(a.at or me.pos), distance(me.pos, a.at or me.pos)) for a in moves]
     least = min(ranks)
     best = min((a for a, r in zip(moves, ranks) if r == least), key=str)  # ties: the first in text order
     return best if least[0] < short(me.pos) else None
