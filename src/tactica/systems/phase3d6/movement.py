@@ -9,8 +9,6 @@ still can.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tactica.engine.action import Action
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context
@@ -19,6 +17,7 @@ from tactica.grid.memo import BoardMemo
 from tactica.systems import routes as waypoints
 from tactica.systems.phase3d6 import combat, doors, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -128,7 +127,9 @@ def move_candidates(game: G, state: S, fighter: Fighter) -> tuple[Action, ...]:
     return _MOVES.get(
         game.board,
         key,
-        lambda: tuple(_move_to(fighter.id, p) for p in ends(game, fighter.pos, reach, enemies, others)),
+        lambda: tuple(
+            listed(fighter.id, "move", at=p) for p in ends(game, fighter.pos, reach, enemies, others)
+        ),
     )
 
 
@@ -139,12 +140,6 @@ def ends(game: G, start: Pos, budget: int, enemies: frozenset[Pos], others: froz
     return sorted(p for p in found if p != start)
 
 
-@lru_cache(maxsize=1 << 12)
-def _move_to(actor: str, at: Pos) -> Action:
-    """``ACTOR move @q,r``, one object for every listing that holds it."""
-    return Action(actor, "move", at=at)
-
-
 #: Move lists remembered per board by what they depend on (while nobody moves, the listing is a lookup).
 _MOVES: BoardMemo[tuple[Action, ...]] = BoardMemo(1024)
 
@@ -153,7 +148,7 @@ def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
     """Rule 18: ``step @q,r`` to an open adjacent hex, when neither hex is hampered."""
     if economy.step_problem(game, fighter, fighter.full and fighter.hexes > 0) is not None:
         return []
-    return [Action(fighter.id, "step", at=q) for q in step_hexes(game, state, fighter)]
+    return [listed(fighter.id, "step", at=q) for q in step_hexes(game, state, fighter)]
 
 
 def step_hexes(game: G, state: S, fighter: Fighter) -> list[Pos]:

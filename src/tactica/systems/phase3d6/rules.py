@@ -37,6 +37,7 @@ from tactica.systems.phase3d6 import (
     tally,
 )
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.placed import shots_at_start
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -163,19 +164,19 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if decision.kind == "opportunity":
             target = state.fighters[decision.trigger]
             out = [
-                Action(who.id, "opportunity", target.id, using=w.name, flags=f)
+                listed(who.id, "opportunity", target.id, using=w.name, flags=f)
                 for w in combat.usable_weapons(game, who)
                 if w.kind == "melee" and target_ok(game, state, who, target, w)
                 for f in _flag_sets(game, w)
             ]
-            return [*out, Action(who.id, "pass")]
+            return [*out, listed(who.id, "pass")]
         if decision.kind == "abort":
-            aborts = [Action(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
-            return [*aborts, Action(who.id, "pass")]
+            aborts = [listed(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
+            return [*aborts, listed(who.id, "pass")]
         if decision.kind == "interject":
-            return [Action(who.id, "act"), Action(who.id, "pass")]
+            return [listed(who.id, "act"), listed(who.id, "pass")]
         trigger = state.fighters[decision.trigger]
-        return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
+        return [*readied.answers(game, state, who, trigger), listed(who.id, "pass")]
 
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -187,28 +188,28 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         out: list[Action] = []
         if f.stunned and game.options.hero_stunned:
             if "recover" in wanted and _full_or_split(state, f, "recover"):
-                out.append(Action(f.id, "recover"))
-            return [*out, Action(f.id, "end")] if "end" in wanted else out
+                out.append(listed(f.id, "recover"))
+            return [*out, listed(f.id, "end")] if "end" in wanted else out
         if "delay" in wanted and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
-            out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
-            out.append(Action(f.id, "delay"))
+            out += [listed(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
+            out.append(listed(f.id, "delay"))
         if not wanted.isdisjoint(_ATTACK_ACTIONS) and economy.attack_problem(state, f) is None:
             out += self._attacks(game, state, f) if "attack" in wanted else []
-            out += [Action(f.id, "dodge")] if "dodge" in wanted else []
+            out += [listed(f.id, "dodge")] if "dodge" in wanted else []
             out += readied.candidates(game, state, f) if "ready" in wanted else []
         out += movement.move_candidates(game, state, f) if "move" in wanted else []
         out += movement.step_candidates(game, state, f) if "step" in wanted else []
         if "withdraw" in wanted and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
             out += _full_moves(game, state, f)
         if "recovery" in wanted and _full_or_split(state, f, "recovery"):
-            out.append(Action(f.id, "recovery"))
+            out.append(listed(f.id, "recovery"))
         if not wanted.isdisjoint(_MOVE_ACTIONS) and economy.move_problem(state, f) is None:
             out += self._move_actions(game, state, f, wanted)
-        out += [Action(f.id, "prone")] if not f.prone and "prone" in wanted else []
+        out += [listed(f.id, "prone")] if not f.prone and "prone" in wanted else []
         if not wanted.isdisjoint(items.ROWS):
             move_open = economy.move_problem(state, f) is None
             out += [a for a in items.candidates(state, f, move_open=move_open) if a.verb in wanted]
-        return [*out, Action(f.id, "end")] if "end" in wanted else out
+        return [*out, listed(f.id, "end")] if "end" in wanted else out
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []
@@ -216,22 +217,22 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             flags = _flag_sets(game, weapon)
             for target in state.fighters.values():
                 if combat.target_problem(game, state, f, target, weapon) is None:
-                    out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
+                    out += [listed(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
         return out
 
     def _move_actions(self, game: G, state: S, f: Fighter, wanted: frozenset[str]) -> list[Action]:
         """The move actions of :data:`_MOVE_ACTIONS` (a move action being open), only of ``wanted`` verbs."""
         out: list[Action] = []
         if f.prone:
-            out += [Action(f.id, "stand")] if "stand" in wanted else []
+            out += [listed(f.id, "stand")] if "stand" in wanted else []
             if not f.hexes and "crawl" in wanted:
                 taken = {o.pos for o in state.fighters.values() if not o.out} | doors.closed(state)
-                out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
+                out += [listed(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
         if "open" in wanted or "close" in wanted:
             out += [a for a in doors.candidates(game, state, f) if a.verb in wanted]
         weapon = game.weapons.get(f.drawn or "")
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
-            out += [Action(f.id, "reload")] if "reload" in wanted else []
+            out += [listed(f.id, "reload")] if "reload" in wanted else []
         return out
 
     def normalize(self, game: G, state: S, action: Action) -> Action:
@@ -658,7 +659,7 @@ def _how(kind: str) -> str:
 def _full_moves(game: G, state: S, f: Fighter) -> list[Action]:
     """``withdraw @q,r`` to every hex its full movement reaches (E9)."""
     reach = game.sheet(f.id).move
-    return [Action(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
+    return [listed(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
 
 
 def target_ok(game: G, state: S, who: Fighter, target: Fighter, weapon: Any) -> bool:
