@@ -158,9 +158,8 @@ def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, fight: Fight
 
     ranks = [(short(a.at or me.pos), mine[a.at or me.pos]) for a in moves]
     least = min(ranks)
-    best = min(
-        (a for a, r in zip(moves, ranks, strict=True) if r == least), key=str
-    )  # ties: the first in text order
+    # ties: the first in text order
+    best = min((a for a, r in zip(moves, ranks, strict=True) if r == least), key=str)
     return best if least[0] < short(me.pos) else None
 
 
