@@ -15,9 +15,10 @@ from typing import Any
 import yaml
 
 from tactica.engine import Action, Fight
+from tactica.grid.memo import distances_from
 from tactica.systems import get_system
 from tactica.systems.phase3d6 import movement
-from tactica.systems.phase3d6.ai import DefaultPolicy, distances
+from tactica.systems.phase3d6.ai import DefaultPolicy
 from tactica.systems.phase3d6.listed import listed
 from tests.systems.phase3d6.helpers import fighter, new_fight
 
@@ -101,7 +102,7 @@ def test_the_ai_reads_every_distance_of_the_demo_board_from_its_rows() -> None:
     """The rows the AI remembers per board give the board's own distance between every two hexes."""
     board = demo(0).game.board
     cells = list(board.cells())
-    assert all(distances(board, a)[b] == board.distance(a, b) for a in cells for b in cells)
+    assert all(distances_from(board, a)[b] == board.distance(a, b) for a in cells for b in cells)
 
 
 def test_a_listed_action_is_one_object_equal_to_the_action_it_names() -> None:

@@ -18,8 +18,8 @@ from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
-from tactica.grid import Board, line_of_sight
-from tactica.grid.memo import BoardMemo
+from tactica.grid import line_of_sight
+from tactica.grid.memo import distances_from
 from tactica.systems.phase3d6 import combat
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -143,9 +143,9 @@ def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, fight: Fight
     weapon = combat.weapon_of(game, me, None)
     reach = weapon.range if weapon is not None and weapon.kind == "ranged" else game.sheet(me.id).reach
     board, ranged = game.board, weapon is not None and weapon.kind == "ranged"
-    mine = distances(board, me.pos)
+    mine = distances_from(board, me.pos)
     target = min(enemies, key=lambda e: (mine[e.pos], e.id))
-    aim, theirs = target.pos, distances(board, target.pos)
+    aim, theirs = target.pos, distances_from(board, target.pos)
 
     others = [f.pos for f in state.fighters.values() if f.id not in (me.id, target.id) and not f.out]
 
@@ -161,11 +161,3 @@ def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, fight: Fight
     # ties: the first in text order
     best = min((a for a, r in zip(moves, ranks, strict=True) if r == least), key=str)
     return best if least[0] < short(me.pos) else None
-
-
-def distances(board: Board, a: Pos) -> dict[Pos, int]:
-    """The distance from ``a`` to every hex of the board (remembered per board, which never changes)."""
-    return _DISTANCES.get(board, a, lambda: {b: board.distance(a, b) for b in board.cells()})
-
-
-_DISTANCES: BoardMemo[dict[Pos, int]] = BoardMemo(1 << 12)
