@@ -67,3 +67,18 @@ class BoardMemo(Generic[T]):
     def __len__(self) -> int:
         """How many boards have values remembered."""
         return len(self._boards)
+
+
+#: Per board, the distances from a square to every square (an AI's ranking of moves and targets).
+_DISTANCES: BoardMemo[dict[tuple[int, int], int]] = BoardMemo(4096)
+
+
+def distances_from(board: Board, a: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """The distance from ``a`` to every cell of ``board``, remembered with the board (which never changes).
+
+    >>> from tactica.grid import parse_map
+    >>> board = parse_map("a..").board
+    >>> distances_from(board, (0, 0))[(2, 0)] == board.distance((0, 0), (2, 0))
+    True
+    """
+    return _DISTANCES.get(board, a, lambda: {b: board.distance(a, b) for b in board.cells()})

@@ -28,7 +28,7 @@ from fractions import Fraction
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import Board, line_of_sight
-from tactica.grid.memo import BoardMemo
+from tactica.grid.memo import BoardMemo, distances_from
 from tactica.systems.farrecon import attacks, explosives
 from tactica.systems.farrecon.options import FarReconOptions
 from tactica.systems.farrecon.setup import FarReconGame
@@ -235,7 +235,7 @@ def _reposition(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]
     # the origin first, then each move's square: the same sums in the same order for every square
     squares = [origin, *(a.at or origin for a in legal)]
     values = _square_values(game, enemies, reach, squares)
-    cost = _distances(board, origin)
+    cost = distances_from(board, origin)
     scores = [values[p] - 0.05 * cost[p] for p in squares]
     if threat:
         crowd = Counter(p for q in allies for p in board.cells_within(q, 2))
@@ -260,8 +260,6 @@ def _label(p: Pos) -> str:
 #: Squares' values (:func:`_square_values`) per board, by the reach and what the enemies' places make of
 #: them (their squares, and for a melee fighter the weakest one's), then by the square.
 _VALUES: BoardMemo[dict[Pos, float]] = BoardMemo(1024)
-#: Per board, the distances from a square to every square.
-_DISTANCES: BoardMemo[dict[Pos, int]] = BoardMemo(4096)
 #: What one square sees of another: the distance, whether it sees it, and the cover (at most heavy) the
 #: other has.
 Facts = tuple[int, bool, int]
@@ -297,15 +295,10 @@ def _square_values(game: G, enemies: list[Fighter], reach: int, squares: list[Po
     return values
 
 
-def _distances(board: Board, a: Pos) -> dict[Pos, int]:
-    """The distance from ``a`` to every square of the board (remembered; distances are symmetric)."""
-    return _DISTANCES.get(board, a, lambda: {b: board.distance(a, b) for b in board.cells()})
-
-
 def _melee_values(
     board: Board, places: tuple[Pos, ...], weakest: Pos, squares: list[Pos], into: dict[Pos, float]
 ) -> None:
-    rows, weak = [_distances(board, e) for e in places], _distances(board, weakest)
+    rows, weak = [distances_from(board, e) for e in places], distances_from(board, weakest)
     for p in squares:
         nearest = min([row[p] for row in rows])
         into[p] = 6.0 - 2.0 * weak[p] - 0.1 * nearest

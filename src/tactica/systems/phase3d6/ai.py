@@ -19,6 +19,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
+from tactica.grid.memo import distances_from
 from tactica.systems.phase3d6 import combat
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -52,9 +53,7 @@ class DefaultPolicy:
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
-        return (
-            _advance(game, state, me, _grouped(fight.legal_actions_of(actor, ("move",)))) or by_verb["end"][0]
-        )
+        return _advance(game, state, me, fight) or by_verb["end"][0]
 
 
 def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
@@ -96,10 +95,14 @@ def _care(
         and by_verb.get("reload")
     ):
         return by_verb["reload"][0]
-    near = any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
-    if by_verb.get("recovery") and me.stun * LOW_STUN < game.sheet(me.id).stun and not near:
+    if by_verb.get("recovery") and me.stun * LOW_STUN < game.sheet(me.id).stun and not _near(game, state, me):
         return by_verb["recovery"][0]
     return None
+
+
+def _near(game: Phase3d6Game, state: Phase3d6State, me: Fighter) -> bool:
+    """An enemy still in the fight within 2 hexes."""
+    return any(game.board.distance(me.pos, e.pos) <= 2 for e in _enemies(state, me))
 
 
 def _attack(
@@ -130,30 +133,31 @@ def maneuver_for(game: Phase3d6Game, attacks: list[Action], gap: int) -> Action:
     return max(free, key=lambda a: (row(a).extra_dice, row(a).ocv + row(a).dcv))
 
 
-def _advance(
-    game: Phase3d6Game, state: Phase3d6State, me: Fighter, by_verb: dict[str, list[Action]]
-) -> Action | None:
-    moves = by_verb.get("move", [])
+def _advance(game: Phase3d6Game, state: Phase3d6State, me: Fighter, fight: Fight) -> Action | None:
     enemies = _enemies(state, me)
-    if not moves or not enemies or me.attacked:
+    if not enemies or me.attacked:
+        return None  # no need to list its moves
+    moves = fight.legal_actions_of(me.id, ("move",))
+    if not moves:
         return None
     weapon = combat.weapon_of(game, me, None)
     reach = weapon.range if weapon is not None and weapon.kind == "ranged" else game.sheet(me.id).reach
-    board = game.board
-    target = min(enemies, key=lambda e: (board.distance(me.pos, e.pos), e.id))
+    board, ranged = game.board, weapon is not None and weapon.kind == "ranged"
+    mine = distances_from(board, me.pos)
+    target = min(enemies, key=lambda e: (mine[e.pos], e.id))
+    aim, theirs = target.pos, distances_from(board, target.pos)
 
     others = [f.pos for f in state.fighters.values() if f.id not in (me.id, target.id) and not f.out]
 
     def short(at: Pos) -> int:
         """How far from a square to strike (or shoot, with a line of sight) at the target."""
-        gap = max(0, board.distance(at, target.pos) - reach)
-        if (
-            weapon is not None
-            and weapon.kind == "ranged"
-            and not line_of_sight(board, at, target.pos, blockers=others)
-        ):
+        gap = max(0, theirs[at] - reach)
+        if ranged and not line_of_sight(board, at, aim, blockers=others):
             gap += 1
         return gap
 
-    best = min(moves, key=lambda a: (short(a.at or me.pos), board.distance(me.pos, a.at or me.pos), str(a)))
-    return best if short(best.at or me.pos) < short(me.pos) else None
+    ranks = [(short(a.at or me.pos), mine[a.at or me.pos]) for a in moves]
+    least = min(ranks)
+    # ties: the first in text order
+    best = min((a for a, r in zip(moves, ranks, strict=True) if r == least), key=str)
+    return best if least[0] < short(me.pos) else None

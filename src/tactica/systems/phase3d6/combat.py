@@ -95,9 +95,7 @@ def surprise_penalty(game: G, surprise: bool, phase: int) -> bool:
 def attack_maneuvers(game: G, weapon: Weapon | None = None) -> list[str]:
     """The manoeuvres an attack can use (verb ``attack``: the seed's attack actions with an attack roll, and
     a scenario's own), a Strike first; with ``weapon``, only those it may use (ranged: ``ranged`` rows)."""
-    melee = weapon is None or weapon.kind == "melee"
-    names = [m.id for m in game.maneuvers.values() if m.verb == "attack" and (melee or m.ranged)]
-    return sorted(names, key=lambda n: n != "strike")
+    return list(game.attack_maneuvers[weapon is None or weapon.kind == "melee"])
 
 
 def is_attack(game: G, name: str) -> bool:
@@ -135,14 +133,19 @@ def use_maneuver(game: G, fighter: Fighter, name: str, ctx: Context) -> None:
 def weapon_of(game: G, fighter: Fighter, name: str | None) -> Weapon | None:
     """The weapon named (it must be in hand, or fists), or the one in hand, or fists."""
     name = name or fighter.drawn or "fists"
-    return next((w for w in usable_weapons(game, fighter) if w.name == name), None)
+    for weapon in usable_weapons(game, fighter):
+        if weapon.name == name:
+            return weapon
+    return None
 
 
 def usable_weapons(game: G, fighter: Fighter) -> list[Weapon]:
     """What it can attack with now: the weapon in hand, and its fists (when its sheet has them)."""
-    fists = "fists" if "fists" in game.sheet(fighter.id).weapons else None
-    names = [n for n in (fighter.drawn, fists) if n is not None]
-    return [game.weapons[n] for n in dict.fromkeys(names)]
+    drawn = fighter.drawn
+    usable = [] if drawn is None else [game.weapons[drawn]]
+    if drawn != "fists" and "fists" in game.sheet(fighter.id).weapons:
+        usable.append(game.weapons["fists"])
+    return usable
 
 
 def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon: Weapon) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.systems.phase3d6.events import DoorMoved, ManeuverUsed
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -30,9 +31,9 @@ def candidates(game: G, state: S, f: Fighter) -> list[Action]:
         if game.board.distance(f.pos, door.pos) != 1:
             continue
         if not door.open:
-            out.append(Action(f.id, "open", did))
+            out.append(listed(f.id, "open", did))
         elif door.pos not in taken:
-            out.append(Action(f.id, "close", did))
+            out.append(listed(f.id, "close", did))
     return out
 
 

@@ -43,9 +43,10 @@ def raise_ready(game: G, state: S, actor: Fighter, kind: str, ctx: Context) -> N
 
 def ready_holders(game: G, state: S, actor: Fighter, kind: str) -> list[Fighter]:
     """Rule 20: the enemies whose action readied for ``kind`` ``actor`` sets off, in initiative order."""
-    order = combat.rank(state)
     holders = [h for h in state.fighters.values() if readied.sets_off(game, state, h, actor, kind)]
-    holders.sort(key=lambda h: order.get(h.id, 99))
+    if len(holders) > 1:
+        order = combat.rank(state)
+        holders.sort(key=lambda h: order.get(h.id, 99))
     return holders
 
 

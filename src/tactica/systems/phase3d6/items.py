@@ -10,6 +10,7 @@ from __future__ import annotations
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.systems.phase3d6.events import FighterDown, ItemMoved, ManeuverUsed
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.state import Fighter, GroundItem, Phase3d6State
 
 S = Phase3d6State
@@ -20,15 +21,15 @@ ROWS = {"draw": "draw", "sheathe": "draw", "pickup": "pick-up", "drop": "drop-it
 def candidates(state: S, f: Fighter, *, move_open: bool) -> list[Action]:
     """``draw W`` (hands empty), ``sheathe``, ``pickup W`` (an item in its hex) when a move action is open;
     ``drop`` (free) whenever a weapon is in hand."""
-    out = [Action(f.id, "drop")] if f.drawn is not None else []
+    out = [listed(f.id, "drop")] if f.drawn is not None else []
     if not move_open:
         return out
     if f.drawn is None:
-        out += [Action(f.id, "draw", w) for w in f.carried]
+        out += [listed(f.id, "draw", w) for w in f.carried]
     else:
-        out.append(Action(f.id, "sheathe"))
+        out.append(listed(f.id, "sheathe"))
     names = [i.name for i in state.ground if i.pos == f.pos and i.name not in f.carried]
-    return out + [Action(f.id, "pickup", n) for n in dict.fromkeys(names)]
+    return out + [listed(f.id, "pickup", n) for n in dict.fromkeys(names)]
 
 
 def refusal(state: S, f: Fighter, action: Action) -> str:

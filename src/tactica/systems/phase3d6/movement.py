@@ -12,11 +12,12 @@ from __future__ import annotations
 from tactica.engine.action import Action
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context
-from tactica.grid import Path, explore
+from tactica.grid import Path, explore, find_path, reachable
 from tactica.grid.memo import BoardMemo
 from tactica.systems import routes as waypoints
 from tactica.systems.phase3d6 import combat, doors, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 
@@ -100,12 +101,20 @@ def move_kinds(game: G, state: S, fighter: Fighter) -> dict[str, int]:
 
 
 def kind_of_move(game: G, state: S, fighter: Fighter, to: Pos) -> tuple[str, Path] | None:
-    """Which movement a move to ``to`` is: the cheapest kind that reaches it (a move action first)."""
-    for kind, budget in move_kinds(game, state, fighter).items():
-        path = routes(game, state, fighter, budget).get(to)
-        if path is not None:
-            return kind, path
-    return None
+    """Which movement a move to ``to`` is: the cheapest kind that reaches it (a move action first).
+
+    One search, for the longest reach, that stops at ``to``: its path is the one :func:`routes` finds, and a
+    search for less reach finds the same path to a hex it reaches (a path never passes a dearer hex;
+    ``tests/systems/phase3d6`` checks both), so a path costing no more than a kind's reach is that kind's."""
+    kinds = move_kinds(game, state, fighter)
+    if not kinds or to == fighter.pos:
+        return None
+    enemies, others = _blocking(state, fighter)
+    budget = max(kinds.values())
+    path = find_path(game.board, fighter.pos, to, budget=budget, blocked=enemies, no_stop=others)
+    if path is None:
+        return None
+    return next((kind, path) for kind, reach in kinds.items() if path.cost <= reach)
 
 
 def move_candidates(game: G, state: S, fighter: Fighter) -> tuple[Action, ...]:
@@ -118,8 +127,17 @@ def move_candidates(game: G, state: S, fighter: Fighter) -> tuple[Action, ...]:
     return _MOVES.get(
         game.board,
         key,
-        lambda: tuple(Action(fighter.id, "move", at=p) for p in sorted(routes(game, state, fighter, reach))),
+        lambda: tuple(
+            listed(fighter.id, "move", at=p) for p in ends(game, fighter.pos, reach, enemies, others)
+        ),
     )
+
+
+def ends(game: G, start: Pos, budget: int, enemies: frozenset[Pos], others: frozenset[Pos]) -> list[Pos]:
+    """The hexes a move from ``start`` may end in, in order: those :func:`routes` finds paths to, from a
+    search that keeps no paths (a listing needs none)."""
+    found = reachable(game.board, start, budget, blocked=enemies, no_stop=others)
+    return sorted(p for p in found if p != start)
 
 
 #: Move lists remembered per board by what they depend on (while nobody moves, the listing is a lookup).
@@ -130,7 +148,7 @@ def step_candidates(game: G, state: S, fighter: Fighter) -> list[Action]:
     """Rule 18: ``step @q,r`` to an open adjacent hex, when neither hex is hampered."""
     if economy.step_problem(game, fighter, fighter.full and fighter.hexes > 0) is not None:
         return []
-    return [Action(fighter.id, "step", at=q) for q in step_hexes(game, state, fighter)]
+    return [listed(fighter.id, "step", at=q) for q in step_hexes(game, state, fighter)]
 
 
 def step_hexes(game: G, state: S, fighter: Fighter) -> list[Pos]:

@@ -204,6 +204,8 @@ def ask_holders(state: S) -> bool:
     decides (``interject``: ``act`` or ``pass``), first in initiative order first, except one whose own place
     comes next (its delayed action lapses there, l.97) or has just passed (it delayed there); True when
     anyone was asked."""
+    if all(f.held != "delay" for f in state.fighters.values()):
+        return False  # nobody holds a delayed action
     order = state.order
     here = order.index if state.opening else order.index + 1
     near = {s.key for s in order.slots[order.index : here + 1]}

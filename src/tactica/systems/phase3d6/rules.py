@@ -37,6 +37,7 @@ from tactica.systems.phase3d6 import (
     tally,
 )
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
+from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.placed import shots_at_start
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
@@ -64,6 +65,10 @@ ROWS = {
     "open": "door",
     "close": "door",
 }
+_EVERY_VERB = frozenset(TURN_VERBS)
+#: Turn verbs of an attack action (listed only while one is open) and of move actions done in place.
+_ATTACK_ACTIONS = frozenset(("attack", "dodge", "ready"))
+_MOVE_ACTIONS = frozenset(("stand", "crawl", "open", "close", "reload"))
 #: Turn verbs listed without a search, often open while anything is: whether a Phase is spent asks them first.
 _QUICK = frozenset(("dodge", "prone", "stand", "recover"))
 #: Move actions done in place, after any attack of opportunity they provoke (rule 10).
@@ -159,54 +164,52 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
         if decision.kind == "opportunity":
             target = state.fighters[decision.trigger]
             out = [
-                Action(who.id, "opportunity", target.id, using=w.name, flags=f)
+                listed(who.id, "opportunity", target.id, using=w.name, flags=f)
                 for w in combat.usable_weapons(game, who)
                 if w.kind == "melee" and target_ok(game, state, who, target, w)
                 for f in _flag_sets(game, w)
             ]
-            return [*out, Action(who.id, "pass")]
+            return [*out, listed(who.id, "pass")]
         if decision.kind == "abort":
-            aborts = [Action(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
-            return [*aborts, Action(who.id, "pass")]
+            aborts = [listed(who.id, "abort", flags=(m,)) for m in combat.defensive_maneuvers(game)]
+            return [*aborts, listed(who.id, "pass")]
         if decision.kind == "interject":
-            return [Action(who.id, "act"), Action(who.id, "pass")]
+            return [listed(who.id, "act"), listed(who.id, "pass")]
         trigger = state.fighters[decision.trigger]
-        return [*readied.answers(game, state, who, trigger), Action(who.id, "pass")]
+        return [*readied.answers(game, state, who, trigger), listed(who.id, "pass")]
 
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
     ) -> list[Action]:
-        """The actions of the character whose place in the Phase it is (only of ``verbs``, when given)."""
-
-        def wanted(verb: str) -> bool:
-            return verbs is None or verb in verbs
-
+        """The actions of the character whose place in the Phase it is (only of ``verbs``, when given: the
+        others are not looked for)."""
+        wanted = _EVERY_VERB if verbs is None else frozenset(verbs)
         f = state.fighters[actor]
-
         out: list[Action] = []
         if f.stunned and game.options.hero_stunned:
-            if wanted("recover") and _full_or_split(state, f, "recover"):
-                out.append(Action(f.id, "recover"))
-            return [*out, Action(f.id, "end")] if wanted("end") else out
-        if wanted("delay") and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
-            out += [Action(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
-            out.append(Action(f.id, "delay"))
-        if economy.attack_problem(state, f) is None:
-            out += self._attacks(game, state, f) if wanted("attack") else []
-            out += [Action(f.id, "dodge")] if wanted("dodge") else []
-            out += readied.candidates(game, state, f) if wanted("ready") else []
-        out += movement.move_candidates(game, state, f) if wanted("move") else []
-        out += movement.step_candidates(game, state, f) if wanted("step") else []
-        if wanted("withdraw") and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
+            if "recover" in wanted and _full_or_split(state, f, "recover"):
+                out.append(listed(f.id, "recover"))
+            return [*out, listed(f.id, "end")] if "end" in wanted else out
+        if "delay" in wanted and not (f.attacked or f.moves or f.full or f.hexes) and f.held == "":
+            out += [listed(f.id, "delay", s.key) for s in state.order.slots if s.key != f.id]
+            out.append(listed(f.id, "delay"))
+        if not wanted.isdisjoint(_ATTACK_ACTIONS) and economy.attack_problem(state, f) is None:
+            out += self._attacks(game, state, f) if "attack" in wanted else []
+            out += [listed(f.id, "dodge")] if "dodge" in wanted else []
+            out += readied.candidates(game, state, f) if "ready" in wanted else []
+        out += movement.move_candidates(game, state, f) if "move" in wanted else []
+        out += movement.step_candidates(game, state, f) if "step" in wanted else []
+        if "withdraw" in wanted and economy.full_problem(state, f) is None and not (f.prone or f.stepped):
             out += _full_moves(game, state, f)
-        if wanted("recovery") and _full_or_split(state, f, "recovery"):
-            out.append(Action(f.id, "recovery"))
-        if economy.move_problem(state, f) is None:
-            out += [a for a in self._move_actions(game, state, f) if wanted(a.verb)]
-        out += [Action(f.id, "prone")] if not f.prone and wanted("prone") else []
-        move_open = economy.move_problem(state, f) is None
-        out += [a for a in items.candidates(state, f, move_open=move_open) if wanted(a.verb)]
-        return [*out, Action(f.id, "end")] if wanted("end") else out
+        if "recovery" in wanted and _full_or_split(state, f, "recovery"):
+            out.append(listed(f.id, "recovery"))
+        if not wanted.isdisjoint(_MOVE_ACTIONS) and economy.move_problem(state, f) is None:
+            out += self._move_actions(game, state, f, wanted)
+        out += [listed(f.id, "prone")] if not f.prone and "prone" in wanted else []
+        if not wanted.isdisjoint(items.ROWS):
+            move_open = economy.move_problem(state, f) is None
+            out += [a for a in items.candidates(state, f, move_open=move_open) if a.verb in wanted]
+        return [*out, listed(f.id, "end")] if "end" in wanted else out
 
     def _attacks(self, game: G, state: S, f: Fighter) -> list[Action]:
         out = []
@@ -214,20 +217,22 @@ class Phase3d6(OneAtATime[Phase3d6Game, Phase3d6State]):
             flags = _flag_sets(game, weapon)
             for target in state.fighters.values():
                 if combat.target_problem(game, state, f, target, weapon) is None:
-                    out += [Action(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
+                    out += [listed(f.id, "attack", target.id, using=weapon.name, flags=fl) for fl in flags]
         return out
 
-    def _move_actions(self, game: G, state: S, f: Fighter) -> list[Action]:
+    def _move_actions(self, game: G, state: S, f: Fighter, wanted: frozenset[str]) -> list[Action]:
+        """The move actions of :data:`_MOVE_ACTIONS` (a move action being open), only of ``wanted`` verbs."""
         out: list[Action] = []
         if f.prone:
-            out.append(Action(f.id, "stand"))
-            if not f.hexes:
+            out += [listed(f.id, "stand")] if "stand" in wanted else []
+            if not f.hexes and "crawl" in wanted:
                 taken = {o.pos for o in state.fighters.values() if not o.out} | doors.closed(state)
-                out += [Action(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
-        out += doors.candidates(game, state, f)
+                out += [listed(f.id, "crawl", at=q) for q, _ in game.board.exits(f.pos) if q not in taken]
+        if "open" in wanted or "close" in wanted:
+            out += [a for a in doors.candidates(game, state, f) if a.verb in wanted]
         weapon = game.weapons.get(f.drawn or "")
         if weapon is not None and weapon.ammo is not None and f.ammo.get(weapon.name, 0) < weapon.ammo:
-            out.append(Action(f.id, "reload"))
+            out += [listed(f.id, "reload")] if "reload" in wanted else []
         return out
 
     def normalize(self, game: G, state: S, action: Action) -> Action:
@@ -654,7 +659,7 @@ def _how(kind: str) -> str:
 def _full_moves(game: G, state: S, f: Fighter) -> list[Action]:
     """``withdraw @q,r`` to every hex its full movement reaches (E9)."""
     reach = game.sheet(f.id).move
-    return [Action(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
+    return [listed(f.id, "withdraw", at=p) for p in sorted(movement.routes(game, state, f, reach))]
 
 
 def target_ok(game: G, state: S, who: Fighter, target: Fighter, weapon: Any) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -127,6 +128,16 @@ class Phase3d6Game(Game):
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
         return self.sheets[fighter_id]
+
+    @cached_property
+    def attack_maneuvers(self) -> dict[bool, tuple[str, ...]]:
+        """The manoeuvres an attack can use (verb ``attack``: the table's and the scenario's own), a Strike
+        first: with a melee weapon (``True``), or a ranged one (``False``: the ``ranged`` rows only)."""
+        rows = [m for m in self.maneuvers.values() if m.verb == "attack"]
+        return {
+            melee: tuple(sorted((m.id for m in rows if melee or m.ranged), key=lambda n: n != "strike"))
+            for melee in (True, False)
+        }
 
 
 def content(kind: str) -> dict[str, Any]:
