@@ -104,11 +104,14 @@ def _targets(
 ) -> Iterator[Fighter]:
     """The characters :func:`target_problem` accepts as targets of ``ability`` (checked without wording
     the refusals)."""
+    if ability.target == "self":  # THRUM 20: its user, whatever the Range
+        if not fighter.removed:
+            yield fighter
+        return
     for target in state.fighters.values():
         if target.removed or not fits_category(ability, fighter, target):
             continue
-        itself = ability.target == "self" and target.id == fighter.id
-        if itself or aim_problem(game, state, fighter, ability, target, covers) is None:
+        if aim_problem(game, state, fighter, ability, target, covers) is None:
             yield target
 
 

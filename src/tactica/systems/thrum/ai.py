@@ -206,18 +206,21 @@ def _advance(
     ranged = reach > 1
     board = game.board
 
-    def score(a: Action) -> tuple[float, str]:
+    def score(a: Action) -> int:
         assert a.at is not None
         nearest = min(board.distance(a.at, e.pos) for e in enemies)
         value = -abs(nearest - (min(reach, 3) if ranged else 1))
         if ranged and nearest <= 1:
             value -= 2
-        return (value, str(a))
+        return value
 
     here = min(board.distance(me.pos, e.pos) for e in enemies)
-    best = max(moves, key=score)
+    scored = [(score(a), a) for a in moves]
+    top = max(value for value, _ in scored)
     stay = -abs(here - (min(reach, 3) if ranged else 1)) - (2 if ranged and here <= 1 else 0)
-    return best if score(best)[0] > stay else None
+    if top <= stay:
+        return None
+    return max((a for value, a in scored if value == top), key=str)  # ties go to the greater text
 
 
 def _stance(
