@@ -14,6 +14,7 @@ from tactica.grid import (
     SquareBoard,
     StepCost,
     Terrain,
+    cheapest_costs,
     cheapest_path,
     cheapest_paths,
     elevation_extra,
@@ -68,6 +69,30 @@ def test_blocked_difficult_and_no_stop_cells_match_reachable(
     paths = cheapest_paths(board, start, budget, cost, no_stop=friends)
     expected = reachable(board, start, budget, blocked=blocked, difficult=friends, no_stop=friends)
     assert {p: path.cost for p, path in paths.items()} == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), board=boards(max_side=8), budget=st.integers(0, 12))
+def test_cheapest_costs_are_the_costs_of_the_cheapest_paths(
+    data: st.DataObject, board: SquareBoard, budget: int
+) -> None:
+    """THRUM 12, 14, 17-19 (issue 16 A): the search without paths reaches the cells cheapest_paths gives,
+    but the start, each at its path's cost, whatever each step costs (0 included), with cells passed but
+    not stopped in."""
+    start = data.draw(cells_of(board))
+    blocked = data.draw(st.frozensets(cells_of(board), max_size=4)) - {start}
+    friends = data.draw(st.frozensets(cells_of(board), max_size=4)) - {start}
+    extra = data.draw(st.dictionaries(st.tuples(cells_of(board), cells_of(board)), st.integers(-1, 3)))
+
+    def cost(a: Pos, b: Pos) -> int | None:
+        step = board.step_cost(a, b)
+        if step is None or b in blocked:
+            return None
+        return max(0, step + extra.get((a, b), 0))
+
+    paths = cheapest_paths(board, start, budget, cost, no_stop=friends)
+    expected = {p: path.cost for p, path in paths.items() if p != start}
+    assert cheapest_costs(board, start, budget, cost, no_stop=friends) == expected
 
 
 @settings(max_examples=100, deadline=None)

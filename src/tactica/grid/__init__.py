@@ -31,7 +31,7 @@ from tactica.grid.square import SquareBoard
 from tactica.grid.terrain import FLOOR, WALL, Cover, Terrain
 from tactica.grid.textmap import DEFAULT_LEGEND, MapError, MapParse, parse_map, render
 from tactica.grid.types import Pos
-from tactica.grid.weighted import StepCost, cheapest_path, cheapest_paths, elevation_extra
+from tactica.grid.weighted import StepCost, cheapest_costs, cheapest_path, cheapest_paths, elevation_extra
 
 __all__ = [
     "DEFAULT_LEGEND",
@@ -56,6 +56,7 @@ __all__ = [
     "aura",
     "block_area",
     "burst",
+    "cheapest_costs",
     "cheapest_path",
     "cheapest_paths",
     "cone",

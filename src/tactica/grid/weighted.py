@@ -17,13 +17,13 @@ then fewer long (diagonal) steps, which rules out zig-zags, then the earlier dir
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from tactica.grid.board import Board
 from tactica.grid.path import Path
 from tactica.grid.types import Pos
 
-__all__ = ["StepCost", "cheapest_path", "cheapest_paths", "elevation_extra"]
+__all__ = ["StepCost", "cheapest_costs", "cheapest_path", "cheapest_paths", "elevation_extra"]
 
 StepCost = Callable[[Pos, Pos], int | None]
 """The cost of stepping from a cell to an adjacent one (at least 0), or None when the step is impossible."""
@@ -60,6 +60,35 @@ def cheapest_paths(
             cells, cumulative = routes[p]
             paths[p] = Path(cells, cumulative[-1], cumulative)
     return paths
+
+
+def cheapest_costs(
+    board: Board,
+    start: Pos,
+    budget: int,
+    step_cost: StepCost,
+    *,
+    no_stop: Collection[Pos] = (),
+) -> dict[Pos, int]:
+    """The cost of the cheapest move to every cell :func:`cheapest_paths` gives (the same cells, each at its
+    path's cost), found without ranking equally cheap routes or keeping paths (a listing of destinations
+    needs no more). The start is left out."""
+    if not board.in_bounds(start):
+        raise ValueError(f"the start {start} is off the board")
+    costs: dict[Pos, int] = {start: 0}
+    settled: set[Pos] = set()
+    heap: list[tuple[int, Pos]] = [(0, start)]
+    while heap:
+        cost, p = heapq.heappop(heap)
+        if p in settled:
+            continue
+        settled.add(p)
+        for q, step in _steps(board, p, settled, step_cost):
+            total = cost + step
+            if total <= budget and total < costs.get(q, total + 1):
+                costs[q] = total
+                heapq.heappush(heap, (total, q))
+    return {p: c for p, c in costs.items() if p != start and p not in no_stop}
 
 
 def cheapest_path(
@@ -118,14 +147,7 @@ def _search(
         if p == goal:
             break
         cost, steps, long_steps, turns = rank
-        for q in board.neighbors(p):
-            if q in settled:
-                continue
-            step = step_cost(p, q)
-            if step is None:
-                continue
-            if step < 0:
-                raise ValueError(f"a step costs at least 0: {p} to {q} costs {step}")
+        for q, step in _steps(board, p, settled, step_cost):
             total = cost + step
             if budget is not None and total > budget:
                 continue
@@ -144,6 +166,19 @@ def _search(
     if goal is not None:
         return {p: ranks[p] for p in settled}, came_from
     return ranks, came_from
+
+
+def _steps(board: Board, p: Pos, settled: set[Pos], step_cost: StepCost) -> Iterator[tuple[Pos, int]]:
+    """The possible steps from ``p`` to cells not settled yet, each with its cost (at least 0)."""
+    for q in board.neighbors(p):
+        if q in settled:
+            continue
+        step = step_cost(p, q)
+        if step is None:
+            continue
+        if step < 0:
+            raise ValueError(f"a step costs at least 0: {p} to {q} costs {step}")
+        yield q, step
 
 
 def _is_long(board: Board, a: Pos, b: Pos) -> int:

@@ -17,9 +17,9 @@ import yaml
 from tactica.engine import Action, Fight
 from tactica.grid.memo import distances_from
 from tactica.systems import get_system
+from tactica.systems.listed import listed
 from tactica.systems.phase3d6 import movement
 from tactica.systems.phase3d6.ai import DefaultPolicy
-from tactica.systems.phase3d6.listed import listed
 from tests.systems.phase3d6.helpers import fighter, new_fight
 
 

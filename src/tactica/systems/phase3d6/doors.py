@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.systems.listed import listed
 from tactica.systems.phase3d6.events import DoorMoved, ManeuverUsed
-from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
+from tactica.systems.listed import listed
 from tactica.systems.phase3d6.events import FighterDown, ItemMoved, ManeuverUsed
-from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.state import Fighter, GroundItem, Phase3d6State
 
 S = Phase3d6State

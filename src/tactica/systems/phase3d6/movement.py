@@ -15,9 +15,9 @@ from tactica.engine.system import Context
 from tactica.grid import Path, explore, find_path, reachable
 from tactica.grid.memo import BoardMemo
 from tactica.systems import routes as waypoints
+from tactica.systems.listed import listed
 from tactica.systems.phase3d6 import combat, doors, economy, holds
 from tactica.systems.phase3d6.events import HexesMoved, ManeuverUsed
-from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.setup import Phase3d6Game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State
 

@@ -23,6 +23,7 @@ from tactica.engine.events import Event, FightStarted
 from tactica.engine.interrupts import Suspended
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
 from tactica.grid import Path
+from tactica.systems.listed import listed
 from tactica.systems.phase3d6 import (
     combat,
     doors,
@@ -37,7 +38,6 @@ from tactica.systems.phase3d6 import (
     tally,
 )
 from tactica.systems.phase3d6.events import FighterDown, ManeuverUsed, PhaseActionLost
-from tactica.systems.phase3d6.listed import listed
 from tactica.systems.phase3d6.placed import shots_at_start
 from tactica.systems.phase3d6.setup import Phase3d6Game, build_game
 from tactica.systems.phase3d6.state import Fighter, Phase3d6State

@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from tactica.engine.action import Action
 from tactica.engine.system import Context
 from tactica.grid.memo import BoardMemo
+from tactica.systems.listed import listed
 from tactica.systems.thrum import contests, forced, geometry, movement, terrain, vitals
 from tactica.systems.thrum.abilities import STATUSES, TICKING, Ability
 from tactica.systems.thrum.events import BuffChanged, Revived, Targeted
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import (
+    Covers,
     affected,
     aim_problem,
     area_cells,
@@ -47,8 +49,11 @@ def acting_problem(game: G, state: S, fighter: Fighter) -> str | None:
     return None
 
 
-def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Action]:
-    """Every listed use of ``ability`` by ``fighter`` now (the check of :func:`problem` accepts each)."""
+def candidates(
+    game: G, state: S, fighter: Fighter, ability: Ability, covers: Covers | None = None
+) -> Iterator[Action]:
+    """Every listed use of ``ability`` by ``fighter`` now (the check of :func:`problem` accepts each);
+    ``covers``: the cover of each target from ``fighter``, when the listing has them."""
     if ability.special == "dash":
         if dash_problem(game, fighter) is None:
             yield from movement.move_candidates(
@@ -57,7 +62,7 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
         return
     if ability.special == "teleport":
         for p in movement.teleport_destinations(game, state, fighter, reach(ability, fighter)):
-            yield Action(fighter.id, ability.id, at=p)
+            yield listed(fighter.id, ability.id, None, p)
         return
     flags: list[tuple[str, ...]] = [()]
     if ability.overexert is not None:
@@ -65,14 +70,14 @@ def candidates(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterato
     if ability.shape is not None:
         yield from _area_uses(game, fighter, ability, tuple(flags))
         return
-    for target in _targets(game, state, fighter, ability):
+    for target in _targets(game, state, fighter, ability, covers):
         named = None if ability.target == "self" else target.id  # a Self ability names no target
         if ability.special == "recover":
             for what in _recoverable(target):
-                yield Action(fighter.id, ability.id, named, flags=(what,))
+                yield listed(fighter.id, ability.id, named, None, None, (what,))
             continue
         for f in flags:
-            yield Action(fighter.id, ability.id, named, flags=f)
+            yield listed(fighter.id, ability.id, named, None, None, f)
 
 
 def _area_uses(
@@ -94,14 +99,19 @@ AREA_USES_LIMIT = 4096
 _AREA_USES: BoardMemo[tuple[Action, ...]] = BoardMemo(AREA_USES_LIMIT)
 
 
-def _targets(game: G, state: S, fighter: Fighter, ability: Ability) -> Iterator[Fighter]:
+def _targets(
+    game: G, state: S, fighter: Fighter, ability: Ability, covers: Covers | None
+) -> Iterator[Fighter]:
     """The characters :func:`target_problem` accepts as targets of ``ability`` (checked without wording
     the refusals)."""
+    if ability.target == "self":  # THRUM 20: its user, whatever the Range
+        if not fighter.removed:
+            yield fighter
+        return
     for target in state.fighters.values():
         if target.removed or not fits_category(ability, fighter, target):
             continue
-        itself = ability.target == "self" and target.id == fighter.id
-        if itself or aim_problem(game, state, fighter, ability, target) is None:
+        if aim_problem(game, state, fighter, ability, target, covers) is None:
             yield target
 
 

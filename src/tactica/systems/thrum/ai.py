@@ -17,14 +17,14 @@ For the deciding character, in this order:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.systems.thrum.abilities import Ability
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Fighter, ThrumState
-from tactica.systems.thrum.targeting import affected, area_cells, area_placements
+from tactica.systems.thrum.targeting import affected, area_cells, area_placements, placements_holding
 
 Pos = tuple[int, int]
 
@@ -44,16 +44,23 @@ class DefaultPolicy:
         me = state.fighters[actor]
         if state.pending:
             return _answer(game, state, me, fight.legal_actions_of(actor))
-        acting = {
-            a.id for a in game.actions_of(actor) if a.is_attack or a.special in ("recover", "resuscitate")
-        }
-        for rule, verbs in ((_care, acting), (_attack, acting), (_advance, {"move"})):
-            by_verb = _grouped(fight.legal_actions_of(actor, verbs))
-            choice = rule(game, state, me, by_verb)
-            if choice is not None:
-                return choice
-        by_verb = _grouped(fight.legal_actions_of(actor, {"stance", "end"}))
+        choice = None
+        if not me.acted:  # once it has taken its Action, it has none of these, nor a move (THRUM 9-10)
+            by_verb = _grouped(fight.legal_actions_of(actor, game.acting_verbs(actor)))
+            choice = _care(game, state, me, by_verb)
+            if choice is None:
+                choice = _attack(game, state, me, by_verb)
+            if choice is None and not me.moved:  # _advance moves only before moving
+                choice = _advance(game, state, me, _grouped(fight.legal_actions_of(actor, MOVE)))
+        if choice is not None:
+            return choice
+        by_verb = _grouped(fight.legal_actions_of(actor, STANCE_OR_END))
         return _stance(game, state, me, by_verb) or by_verb["end"][0]
+
+
+#: The verbs of the last two steps' listings.
+MOVE = frozenset({"move"})
+STANCE_OR_END = frozenset({"stance", "end"})
 
 
 def _grouped(actions: list[Action]) -> dict[str, list[Action]]:
@@ -109,7 +116,10 @@ def _care(game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, li
 def _attack(
     game: ThrumGame, state: ThrumState, me: Fighter, by_verb: dict[str, list[Action]]
 ) -> Action | None:
+    """The best-valued use of an attack: the greatest (value, text), so the order of the listing does not
+    matter."""
     sheet = game.sheet(me.id)
+    strained = me.stress + 1 >= me.stress_tolerance
     best: tuple[float, str] | None = None
     choice: Action | None = None
     for verb, options in by_verb.items():
@@ -117,38 +127,53 @@ def _attack(
         if ability is None or ability.kind != "action" or not ability.is_attack:
             continue
         mod = sheet.art_mod(ability.art)
-        hit = _hit_by(game, state, me, ability)
-        for a in options:
-            if a.has_flag("overexert") and me.stress + 1 >= me.stress_tolerance:
+        damage = _damage_value(ability)
+        valued: dict[tuple[str | None, Pos | None, Pos | None], float | None] = {}
+        for a, hit in _uses(game, state, me, ability, options):
+            overexert = a.has_flag("overexert")
+            if overexert and strained:
                 continue
-            value = _attack_value(me, ability, a, hit(a), mod)
-            if value is not None and (best is None or value >= best[0]):
+            use = (a.target, a.at, a.to)  # the same use with and without Overexert hits the same
+            if use in valued:
+                base = valued[use]
+            else:
+                base = valued[use] = _attack_value(me, ability, hit, mod, damage)
+            if base is None:
+                continue
+            value = base + (0.4 if overexert else 0.0)
+            if best is None or value >= best[0]:
                 ranked = (value, str(a))  # ties go to the greater text
                 if best is None or ranked > best:
                     best, choice = ranked, a
     return choice
 
 
-def _hit_by(
-    game: ThrumGame, state: ThrumState, me: Fighter, ability: Ability
-) -> Callable[[Action], list[Fighter]]:
-    """Whom a use of ``ability`` hits: its target, or the characters its area takes in (the squares of each
-    listed placement are looked up, not placed again)."""
+def _uses(
+    game: ThrumGame, state: ThrumState, me: Fighter, ability: Ability, options: list[Action]
+) -> Iterator[tuple[Action, list[Fighter]]]:
+    """Each use of ``ability`` that may hit someone, with whom it hits: its target, or the characters its
+    area takes in (each listed placement's squares looked up, not placed again; placements whose squares
+    hold no one the area may hit are passed over)."""
     if ability.shape is None:
-        return lambda a: [state.fighters[a.target]] if a.target else []
+        for a in options:
+            yield a, [state.fighters[a.target]] if a.target else []
+        return
     table = area_placements(game, me, ability)
     pool = affected(state, me, ability, frozenset(f.pos for f in state.fighters.values()))
-
-    def hit(a: Action) -> list[Fighter]:
-        cells = table.get((a.at, a.to))
+    holding = placements_holding(game, me, ability)
+    reaching = frozenset().union(*(holding.get(f.pos, ()) for f in pool))
+    for a in options:
+        named = (a.at, a.to)
+        cells = table.get(named)
         if not isinstance(cells, frozenset):
             cells = area_cells(game, me, ability, a)
-        return [f for f in pool if f.pos in cells]
+        elif named not in reaching:
+            continue  # it hits no one
+        yield a, [f for f in pool if f.pos in cells]
 
-    return hit
 
-
-def _attack_value(me: Fighter, ability: Ability, a: Action, hit: list[Fighter], mod: int) -> float | None:
+def _attack_value(me: Fighter, ability: Ability, hit: list[Fighter], mod: int, damage: float) -> float | None:
+    """A use's value but for Overexert's 0.4 (added last), or None when it is no use."""
     if not hit:
         return None
     enemies = [f for f in hit if f.side != me.side and f.in_fight]
@@ -158,8 +183,7 @@ def _attack_value(me: Fighter, ability: Ability, a: Action, hit: list[Fighter], 
     value = float(mod) + sum(e.fatigue - e.fatigue_tolerance for e in enemies) * 0.3 + len(enemies)
     if ability.has("finisher") and any(e.exhausted for e in enemies):
         value += 5
-    value += _damage_value(ability)
-    value += 0.4 if a.has_flag("overexert") else 0.0
+    value += damage
     return value
 
 
@@ -182,18 +206,21 @@ def _advance(
     ranged = reach > 1
     board = game.board
 
-    def score(a: Action) -> tuple[float, str]:
+    def score(a: Action) -> int:
         assert a.at is not None
         nearest = min(board.distance(a.at, e.pos) for e in enemies)
         value = -abs(nearest - (min(reach, 3) if ranged else 1))
         if ranged and nearest <= 1:
             value -= 2
-        return (value, str(a))
+        return value
 
     here = min(board.distance(me.pos, e.pos) for e in enemies)
-    best = max(moves, key=score)
+    scored = [(score(a), a) for a in moves]
+    top = max(value for value, _ in scored)
     stay = -abs(here - (min(reach, 3) if ranged else 1)) - (2 if ranged and here <= 1 else 0)
-    return best if score(best)[0] > stay else None
+    if top <= stay:
+        return None
+    return max((a for value, a in scored if value == top), key=str)  # ties go to the greater text
 
 
 def _stance(

@@ -13,8 +13,9 @@ from tactica.engine.system import Context
 from tactica.grid.board import Board
 from tactica.grid.memo import BoardMemo
 from tactica.grid.path import Path
-from tactica.grid.weighted import cheapest_path, cheapest_paths
+from tactica.grid.weighted import cheapest_costs, cheapest_path
 from tactica.systems import routes as waypoints
+from tactica.systems.listed import listed
 from tactica.systems.thrum import dice, geometry, terrain, vitals
 from tactica.systems.thrum.events import Descended, Stepped, StepRedirected
 from tactica.systems.thrum.setup import ThrumGame
@@ -41,21 +42,18 @@ def remaining(game: G, fighter: Fighter) -> int:
 _STATIC: weakref.WeakKeyDictionary[Board, dict[tuple[Pos, Pos, bool], int | None]] = (
     weakref.WeakKeyDictionary()
 )
-#: Route searches remembered per board by what they depend on (a legal-action listing and the move it leads
-#: to ask the same question); the oldest go past this many per board.
-ROUTE_CACHE_LIMIT = 1024
-_ROUTES: BoardMemo[dict[Pos, Path]] = BoardMemo(ROUTE_CACHE_LIMIT)
+#: Move costs remembered per board by what they depend on (a legal-action listing and the check of the move it
+#: leads to ask the same question); the oldest go past this many per board.
+REACH_CACHE_LIMIT = 1024
+_REACH: BoardMemo[dict[Pos, int]] = BoardMemo(REACH_CACHE_LIMIT)
 
 
-def _terrain_cost(board: Board, a: Pos, b: Pos, roll_drops: bool) -> int | None:
-    """The step's cost from the board alone (cached per board: the board never changes)."""
+def _terrain_costs(board: Board) -> dict[tuple[Pos, Pos, bool], int | None]:
+    """The steps' costs from the board alone, filled in as asked (per board: the board never changes)."""
     table = _STATIC.get(board)
     if table is None:
         table = _STATIC[board] = {}
-    key = (a, b, roll_drops)
-    if key not in table:
-        table[key] = geometry.step_cost(board, a, b, roll_drops=roll_drops)
-    return table[key]
+    return table
 
 
 def step_rule(game: G, state: S, fighter: Fighter, roll_drops: bool) -> Callable[[Pos, Pos], int | None]:
@@ -63,11 +61,16 @@ def step_rule(game: G, state: S, fighter: Fighter, roll_drops: bool) -> Callable
     enemies = _enemy_squares(state, fighter)
     difficult = terrain.difficult_cells(game, state, fighter)
     board = game.board
+    table = _terrain_costs(board)
 
     def cost(a: Pos, b: Pos) -> int | None:
         if b in enemies:
             return None
-        base = _terrain_cost(board, a, b, roll_drops)
+        key = (a, b, roll_drops)
+        if key in table:
+            base = table[key]
+        else:
+            base = table[key] = geometry.step_cost(board, a, b, roll_drops=roll_drops)
         if base is None or a not in difficult or board.terrain(a).difficult:
             return base
         return base + 1  # a Terrain Effect makes the square left difficult (THRUM 19, 29)
@@ -88,15 +91,16 @@ def ally_squares(state: S, fighter: Fighter) -> frozenset[Pos]:
     )
 
 
-def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -> dict[Pos, Path]:
-    """Every square ``fighter`` can end a move in for at most ``budget`` squares, with the cheapest path."""
+def reach_costs(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -> dict[Pos, int]:
+    """Every square ``fighter`` can end a move in for at most ``budget`` squares, with the cost of the
+    cheapest path there (the listing and the check of a move need no more; :func:`walk` finds the path)."""
     if fighter.has("disoriented"):
-        return _single_steps(game, state, fighter, budget)
+        return {p: path.cost for p, path in _single_steps(game, state, fighter, budget).items()}
     allies = ally_squares(state, fighter)
     if roll_drops:
-        plain = routes(game, state, fighter, budget, False)
+        plain = reach_costs(game, state, fighter, budget, False)
         if not _drops_within(game.board, fighter.pos, plain, allies):
-            return plain  # no square the search goes through has a drop to roll down: the same routes
+            return plain  # no square the search goes through has a drop to roll down: the same costs
     key = (
         fighter.pos,
         budget,
@@ -106,17 +110,29 @@ def routes(game: G, state: S, fighter: Fighter, budget: int, roll_drops: bool) -
         terrain.difficult_cells(game, state, fighter),
     )
 
-    def search() -> dict[Pos, Path]:
-        paths = cheapest_paths(
-            game.board, fighter.pos, budget, step_rule(game, state, fighter, roll_drops), no_stop=allies
-        )
-        paths.pop(fighter.pos, None)
-        return paths
+    def search() -> dict[Pos, int]:
+        cost = step_rule(game, state, fighter, roll_drops)
+        return cheapest_costs(game.board, fighter.pos, budget, cost, no_stop=allies)
 
-    return _ROUTES.get(game.board, key, search)
+    return _REACH.get(game.board, key, search)
 
 
-def _drops_within(board: Board, start: Pos, paths: dict[Pos, Path], allies: frozenset[Pos]) -> bool:
+def _path(game: G, state: S, fighter: Fighter, to: Pos, budget: int, roll_drops: bool) -> Path:
+    """The cheapest path of a listed move to ``to`` (the one a search for every square would give)."""
+    if fighter.has("disoriented"):
+        return _single_steps(game, state, fighter, budget)[to]
+    cost = step_rule(game, state, fighter, roll_drops)
+    allies = ally_squares(state, fighter)
+    if roll_drops and not _drops_within(
+        game.board, fighter.pos, reach_costs(game, state, fighter, budget, False), allies
+    ):
+        cost = step_rule(game, state, fighter, False)  # as reach_costs: the plain search where no drop is met
+    path = cheapest_path(game.board, fighter.pos, to, cost, budget=budget, no_stop=allies)
+    assert path is not None, f"{fighter.id} has no path to {to}"
+    return path
+
+
+def _drops_within(board: Board, start: Pos, paths: dict[Pos, int], allies: frozenset[Pos]) -> bool:
     """Whether a search that reached ``paths`` from ``start`` (passing ``allies``) went through a square
     with a drop of 2 or more levels next to it (THRUM 18: only there does rolling change a step's cost)."""
     drops = _drop_squares(board)
@@ -165,16 +181,16 @@ def fall_roll(action: Action) -> str | None:
 
 def move_candidates(game: G, state: S, fighter: Fighter, verb: str, budget: int) -> Iterator[Action]:
     """``move @X,Y`` for every reachable square; ``+endurance``/``+reflex`` where rolling saves squares."""
-    plain = routes(game, state, fighter, budget, False)
+    plain = reach_costs(game, state, fighter, budget, False)
     for p in sorted(plain):
-        yield Action(fighter.id, verb, at=p)
+        yield listed(fighter.id, verb, None, p)
     if fighter.has("disoriented"):
         return
-    rolling = routes(game, state, fighter, budget, True)
+    rolling = reach_costs(game, state, fighter, budget, True)
     for p in sorted(rolling):
-        if p not in plain or rolling[p].cost < plain[p].cost:
+        if p not in plain or rolling[p] < plain[p]:
             for flag in FALL_ROLLS:
-                yield Action(fighter.id, verb, at=p, flags=(flag,))
+                yield listed(fighter.id, verb, None, p, None, (flag,))
 
 
 def check_destination(game: G, state: S, fighter: Fighter, action: Action, budget: int) -> str | None:
@@ -192,10 +208,10 @@ def check_destination(game: G, state: S, fighter: Fighter, action: Action, budge
         found = route_path(game, state, fighter, action, budget)
         return found if isinstance(found, str) else None
     rolling = fall_roll(action)
-    paths = routes(game, state, fighter, budget, rolling is not None)
+    paths = reach_costs(game, state, fighter, budget, rolling is not None)
     if rolling is not None and action.at in paths and not fighter.has("disoriented"):
-        plain = routes(game, state, fighter, budget, False)
-        if action.at in plain and plain[action.at].cost <= paths[action.at].cost:
+        plain = reach_costs(game, state, fighter, budget, False)
+        if action.at in plain and plain[action.at] <= paths[action.at]:
             return (
                 f"no drop of 2 or more levels on the way to @{action.at[0]},{action.at[1]} is worth a roll:"
                 f" move there without +{rolling} (THRUM 18)"
@@ -254,7 +270,7 @@ def walk(game: G, state: S, fighter: Fighter, action: Action, budget: int, how: 
         assert isinstance(found, Path)
         path = found
     else:
-        path = routes(game, state, fighter, budget, roll_name is not None)[action.at]
+        path = _path(game, state, fighter, action.at, budget, roll_name is not None)
     if fighter.has("disoriented"):
         _disoriented_step(game, state, fighter, path, ctx, how)
         return

@@ -16,6 +16,7 @@ from typing import Any
 from tactica.engine.action import Action
 from tactica.engine.events import Event, FightStarted
 from tactica.engine.system import Context, Harm, OneAtATime, Resolution
+from tactica.systems.listed import listed
 from tactica.systems.thrum import (
     actions,
     contests,
@@ -131,10 +132,10 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
         if decision.kind == "defend":
             contest = state.contests[decision.data["depth"]]
             options = contests.defenses_open(game, state.fighters[who], game.abilities[contest.ability])
-            return [Action(who, "defend", flags=(d,)) for d in options]
+            return [listed(who, "defend", None, None, None, (d,)) for d in options]
         if decision.kind == "push":
             return forced.candidates(game, state, decision)
-        return [Action(who, verb) for verb in ANSWERS[decision.kind]]
+        return [listed(who, verb) for verb in ANSWERS[decision.kind]]
 
     def turn_actions(
         self, game: G, state: S, actor: str, verbs: Collection[str] | None = None
@@ -153,12 +154,12 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
                 out += [Action(fighter.id, "place", at=p) for p in sorted(game.starting_area - taken)]
         else:
             if wanted("delay") and self._may_delay(state, fighter) is None:
-                out += [Action(fighter.id, "delay", t) for t in turns.later_this_round(state, fighter.id)]
+                out += [listed(fighter.id, "delay", t) for t in turns.later_this_round(state, fighter.id)]
             for ability in game.moves_of(fighter.id):
                 if wanted(ability.id) and self._teleport_move_problem(game, state, fighter) is None:
                     far = movement.teleport_reach(game, fighter, targeting.reach(ability, fighter), True)
                     out += [
-                        Action(fighter.id, ability.id, at=p)
+                        listed(fighter.id, ability.id, None, p)
                         for p in movement.teleport_destinations(game, state, fighter, far)
                     ]
             if wanted("move") and self._move_problem(game, state, fighter) is None:
@@ -166,14 +167,15 @@ class Thrum(OneAtATime[ThrumGame, ThrumState]):
                     game, state, fighter, "move", movement.remaining(game, fighter)
                 )
             if actions.acting_problem(game, state, fighter) is None:
+                covers = targeting.covers_from(game, state, fighter)
                 for ability in game.actions_of(fighter.id):
                     if wanted(ability.id):
-                        out += actions.candidates(game, state, fighter, ability)
+                        out += actions.candidates(game, state, fighter, ability, covers)
         if wanted("stance") and self._stance_problem(game, state, fighter) is None:
             stances = game.stances_of(fighter.id)
-            out += [Action(fighter.id, "stance", s.id) for s in stances if s.id != fighter.stance]
+            out += [listed(fighter.id, "stance", s.id) for s in stances if s.id != fighter.stance]
         if wanted("end"):
-            out.append(Action(fighter.id, "end"))
+            out.append(listed(fighter.id, "end"))
         return out
 
     # -- why not --------------------------------------------------------------------------------

@@ -92,6 +92,7 @@ class ThrumGame(Game):
     _kinds: dict[tuple[str, str], tuple[Ability, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _acting: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -108,6 +109,18 @@ class ThrumGame(Game):
     def stances_of(self, fighter_id: str) -> tuple[Ability, ...]:
         """The Stances a combatant has: the Basic ones, then its Art stances (THRUM 11)."""
         return self._kind_of(fighter_id, "stance")
+
+    def acting_verbs(self, fighter_id: str) -> frozenset[str]:
+        """The verbs of its Actions that attack, recover or resuscitate: those the default AI weighs first
+        (worked out once: it asks at every turn)."""
+        found = self._acting.get(fighter_id)
+        if found is None:
+            found = self._acting[fighter_id] = frozenset(
+                a.id
+                for a in self.actions_of(fighter_id)
+                if a.is_attack or a.special in ("recover", "resuscitate")
+            )
+        return found
 
     def _kind_of(self, fighter_id: str, kind: str) -> tuple[Ability, ...]:
         """A combatant's abilities of one kind (worked out once: every listing asks)."""

@@ -3,7 +3,7 @@ cover and obstruction."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Literal
 
 from tactica.engine.action import Action
@@ -71,6 +71,24 @@ def cover_of(game: G, state: S, attacker: Fighter, target: Fighter) -> str:
     )
 
 
+Covers = Callable[[Fighter], str]
+"""The cover of each target from one attacker (:func:`cover_of`)."""
+
+
+def covers_from(game: G, state: S, attacker: Fighter) -> Covers:
+    """:func:`cover_of` from ``attacker``, worked out once a target: a listing asks for every ability it
+    lists, and nothing moves while it lists."""
+    found: dict[str, str] = {}
+
+    def cover(target: Fighter) -> str:
+        known = found.get(target.id)
+        if known is None:
+            known = found[target.id] = cover_of(game, state, attacker, target)
+        return known
+
+    return cover
+
+
 #: Cover between two squares is remembered for this many (squares, other characters' squares) per board.
 COVER_CACHE_LIMIT = 4096
 _COVER: BoardMemo[str] = BoardMemo(COVER_CACHE_LIMIT)
@@ -101,18 +119,16 @@ def target_problem(game: G, state: S, user: Fighter, ability: Ability, target_id
 
 
 def aim_problem(
-    game: G, state: S, user: Fighter, ability: Ability, target: Fighter
+    game: G, state: S, user: Fighter, ability: Ability, target: Fighter, covers: Covers | None = None
 ) -> Literal["range", "obstructed"] | None:
     """THRUM 13, 27: 'range' when ``target`` is beyond the ability's Range, 'obstructed' when the path of a
-    Physical Attack to it is Obstructed, else None (what :func:`target_problem` words)."""
+    Physical Attack to it is Obstructed, else None (what :func:`target_problem` words). ``covers``: the
+    cover of each target from ``user``, when a listing has them."""
     if game.board.distance(user.pos, target.pos) > reach(ability, user):
         return "range"
-    if (
-        ability.attack == "physical"
-        and target.id != user.id
-        and cover_of(game, state, user, target) == "obstructed"
-    ):
-        return "obstructed"
+    if ability.attack == "physical" and target.id != user.id:
+        cover = covers(target) if covers is not None else cover_of(game, state, user, target)
+        return "obstructed" if cover == "obstructed" else None
     return None
 
 
@@ -176,7 +192,9 @@ def affected(state: S, user: Fighter, ability: Ability, cells: frozenset[Pos]) -
     return out
 
 
-Placements = dict[tuple[Pos | None, Pos | None], frozenset[Pos] | str]
+Placement = tuple[Pos | None, Pos | None]
+"""The squares naming a placement: an Area's corner, a Line's two ends, none for an Aura."""
+Placements = dict[Placement, frozenset[Pos] | str]
 """Legal placements of an area ability, (``at``, ``to``) in listing order, each with its squares."""
 Placing = tuple[bool, geometry.Shape, int, Pos, int]
 """What the placements of an area ability depend on: every square in range (option area_in_range), its
@@ -192,6 +210,22 @@ def area_placements(game: G, user: Fighter, ability: Ability) -> Placements:
     return _PLACEMENTS.get(game.board, key, lambda: _placements(game.board, *key))
 
 
+def placements_holding(game: G, user: Fighter, ability: Ability) -> dict[Pos, frozenset[Placement]]:
+    """The legal placements of :func:`area_placements` by each square they take in (those whose areas
+    may hit a character standing there), remembered per board by the same key as the placements."""
+    key = placing(game, user, ability)
+
+    def index() -> dict[Pos, frozenset[Placement]]:
+        by_square: dict[Pos, set[Placement]] = {}
+        for named, cells in area_placements(game, user, ability).items():
+            if isinstance(cells, frozenset):
+                for p in cells:
+                    by_square.setdefault(p, set()).add(named)
+        return {p: frozenset(found) for p, found in by_square.items()}
+
+    return _HOLDING.get(game.board, key, index)
+
+
 def placing(game: G, user: Fighter, ability: Ability) -> Placing:
     """What ``ability``'s placements by ``user`` depend on now (besides the board)."""
     assert ability.shape is not None
@@ -202,6 +236,7 @@ def placing(game: G, user: Fighter, ability: Ability) -> Placing:
 #: Area placements are remembered for this many (shape, size, square, range) per board; the oldest go first.
 PLACEMENT_CACHE_LIMIT = 2048
 _PLACEMENTS: BoardMemo[Placements] = BoardMemo(PLACEMENT_CACHE_LIMIT)
+_HOLDING: BoardMemo[dict[Pos, frozenset[Placement]]] = BoardMemo(PLACEMENT_CACHE_LIMIT)
 
 
 def _placements(board: Board, every: bool, shape: geometry.Shape, n: int, user: Pos, rng: int) -> Placements:

@@ -155,11 +155,16 @@ def settle(game: G, state: S, ctx: Context) -> None:
 
 def check_end(game: G, state: S, ctx: Context) -> bool:
     """THRUM 6: the fight ends when only one side has characters neither incapacitated nor removed."""
-    standing = {f.side for f in state.fighters.values() if f.in_fight}
-    if len(standing) > 1:
-        return False
-    winner = next(iter(standing)) if standing else None
-    reason = "every other side is incapacitated or removed" if standing else "everyone is out of action"
+    winner: str | None = None
+    for f in state.fighters.values():
+        if f.in_fight:
+            if winner is None:
+                winner = f.side
+            elif f.side != winner:
+                return False  # two sides still stand
+    reason = (
+        "every other side is incapacitated or removed" if winner is not None else "everyone is out of action"
+    )
     finish(game, state, ctx, winner, reason)
     return True
 

@@ -1,7 +1,7 @@
 """The actions the rules list, each made once: a listing is made afresh after every action, and most of
-what it holds (``end``, ``prone``, an attack with a weapon on a target, a move to a hex) was listed before.
+what it holds (``end``, a stance, an attack with a weapon on a target, a move to a square) was listed before.
 An :class:`Action` is a frozen value, so one object serves every listing, and finding it costs less than
-making it (issue 16 A)."""
+making it (issue 16 A; Phase 3d6 and THRUM list through it)."""
 
 from __future__ import annotations
 
