@@ -58,6 +58,16 @@ def test_a_check_or_a_posture_is_never_an_alternative_but_a_step_is(monkeypatch:
     assert not {a.verb for a in tried} & SETTINGS.unseen
 
 
+def test_a_step_is_no_alternative_to_an_attack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules 4 and 20: a 5-foot step ends the turn, so in place of an attack it would cost the attack (such
+    swaps lost more often than they won when played to the end of the fight, docs/agents.md): where the
+    default AI attacks, the alternatives are other attacks, never steps."""
+    fight = demo_until("attack")
+    assert "step" in {a.verb for a in fight.legal_actions_of(fight.deciding()[0])}
+    tried = tried_by_search(fight, monkeypatch)
+    assert tried[0].verb == "attack" and len(tried) > 1 and "step" not in {a.verb for a in tried}
+
+
 def test_a_playout_runs_through_the_enemy_team_turn_and_its_own_next_one() -> None:
     """Rules 2-3 (team turns): a FuturePath playout runs through the enemy team's turn and the deciding
     team's next one, to the start of the enemy team's turn after that, not a fixed number of actions."""

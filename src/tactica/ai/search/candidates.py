@@ -9,8 +9,8 @@ it) with up to ``width - 1`` others, filled tier by tier (drawn at random within
    (on the same square);
 2. the default AI's verb at another square near its own (the ``NEAREST`` nearest squares: another
    destination of its move, a step aside), when there is room left;
-3. the actions of the verbs a system names as worth a look as well (``also``: FuturePath's 5-foot step),
-   in the room still left.
+3. the actions of the verbs ``also`` names (a system's settings name them in place of some verbs of the
+   default AI: FuturePath's 5-foot step where it ends its turn), in the room still left.
 
 Other verbs (dropping or storing a weapon, ending the turn early...) are not tried: they would spend the
 budget on moves a fighter rarely wants.

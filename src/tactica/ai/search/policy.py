@@ -61,7 +61,8 @@ class SearchPolicy:
         enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
         settings = self._settings_for(fight)
         seen = [a for a in legal if a.verb not in settings.unseen]
-        tried = candidates(seen, preferred, enemies, self.rng, settings.width, settings.also)
+        also = settings.instead.get(preferred.verb, frozenset())
+        tried = candidates(seen, preferred, enemies, self.rng, settings.width, also)
         if len(tried) == 1:
             return preferred
         values = self._search(fight, side, tried, rollout)
