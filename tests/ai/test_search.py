@@ -8,6 +8,7 @@ import functools
 import itertools
 import random
 import time
+from dataclasses import replace
 from importlib.resources import files
 from typing import cast
 
@@ -16,7 +17,8 @@ import pytest
 from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
 from tactica.ai.search.candidates import NEAREST, candidates
-from tactica.ai.search.policy import WIDTH, better
+from tactica.ai.search.policy import better
+from tactica.ai.search.settings import DEFAULT, settings_of
 from tactica.ai.search.standing import standing
 from tactica.ai.sides import combatants
 from tactica.engine import Action, Fight, TacticaError
@@ -26,6 +28,7 @@ from tactica.systems import get_system
 from tactica.testing.conformance import conformance_setup
 
 SYSTEMS = ["farrecon", "futurepath", "phase3d6", "srb", "thrum"]
+WIDTH = DEFAULT.width
 
 
 def arena(system_id: str, seed: int = 3) -> Fight:
@@ -157,7 +160,8 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     fight = first_choice_among_several(arena(system_id))
     actor = fight.deciding()[0]
     every = 100  # candidates: the idle move and every action aimed at an enemy
-    choice = SearchPolicy(0, "60", guide=Idle(), margin=0.0, evidence=0.0, width=every).choose(fight)
+    settings = replace(settings_of(system_id), margin=0.0, evidence=0.0, width=every)
+    choice = SearchPolicy(0, "60", settings=settings, guide=Idle()).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)
 
 
@@ -193,6 +197,19 @@ def test_attacks_on_enemies_come_before_other_squares() -> None:
     tried = candidates(legal, Action("ann", "move", at=(10, 0)), {"orc", "imp"}, random.Random(1), 4)
     assert {a.target for a in tried[1:3]} == {"orc", "imp"} and tried[3].verb == "move"
     assert tried[3].at is not None and 0 < abs(tried[3].at[0] - 10) <= NEAREST // 2
+
+
+def test_a_system_may_name_verbs_worth_a_look_in_the_room_left() -> None:
+    """Issue 17 point 3 (FuturePath's 5-foot step): the verbs a system's settings name in ``also`` fill the
+    room the variations leave; without them an action with no square is compared with nothing."""
+    end = Action("ann", "end")
+    legal = [end, *(Action("ann", "step", at=(x, 0)) for x in range(3)), Action("ann", "drop", target="club")]
+    legal.append(Action("ann", "attack", target="orc"))
+    tried = candidates(legal, end, {"orc"}, random.Random(0), 4, also={"step"})
+    assert tried[:2] == [end, Action("ann", "attack", target="orc")] and {a.verb for a in tried[2:]} == {
+        "step"
+    }
+    assert candidates(legal[:-1], end, {"orc"}, random.Random(0), 4) == [end]
 
 
 class Ledger:

@@ -8,7 +8,9 @@ it) with up to ``width - 1`` others, filled tier by tier (drawn at random within
    where the default AI moves or waits), and the same verb at another target, with another weapon or flag
    (on the same square);
 2. the default AI's verb at another square near its own (the ``NEAREST`` nearest squares: another
-   destination of its move, a step aside), when there is room left.
+   destination of its move, a step aside), when there is room left;
+3. the actions of the verbs ``also`` names (a system's settings name them in place of some verbs of the
+   default AI: FuturePath's 5-foot step where it ends its turn), in the room still left.
 
 Other verbs (dropping or storing a weapon, ending the turn early...) are not tried: they would spend the
 budget on moves a fighter rarely wants.
@@ -26,20 +28,28 @@ NEAREST = 6
 
 
 def candidates(
-    legal: Sequence[Action], preferred: Action, enemies: Collection[str], rng: random.Random, width: int
+    legal: Sequence[Action],
+    preferred: Action,
+    enemies: Collection[str],
+    rng: random.Random,
+    width: int,
+    also: Collection[str] = (),
 ) -> list[Action]:
     """``preferred`` then up to ``width - 1`` others, each at most once, tier by tier (drawn by ``rng``)."""
     chosen = [preferred]
-    for tier in _tiers(legal, preferred, enemies):
+    for tier in _tiers(legal, preferred, enemies, also):
         fresh = [a for a in tier if a not in chosen]
         chosen += rng.sample(fresh, min(width - len(chosen), len(fresh)))
     return chosen
 
 
-def _tiers(legal: Sequence[Action], preferred: Action, enemies: Collection[str]) -> list[list[Action]]:
-    """The two tiers of the module's docstring, in order."""
+def _tiers(
+    legal: Sequence[Action], preferred: Action, enemies: Collection[str], also: Collection[str]
+) -> list[list[Action]]:
+    """The three tiers of the module's docstring, in order."""
     others = [a for a in legal if a != preferred]
-    return [[a for a in others if _varies(a, preferred, enemies)], _nearby(others, preferred)]
+    varied = [a for a in others if _varies(a, preferred, enemies)]
+    return [varied, _nearby(others, preferred), [a for a in others if a.verb in also]]
 
 
 def _nearby(others: Sequence[Action], preferred: Action) -> list[Action]:

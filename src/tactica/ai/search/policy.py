@@ -19,46 +19,33 @@ from collections.abc import Sequence
 from tactica.ai.policy import Policy, make_policy
 from tactica.ai.search.budget import Budget, parse_budget
 from tactica.ai.search.candidates import candidates
+from tactica.ai.search.settings import Settings, settings_of
 from tactica.ai.search.standing import standing
 from tactica.ai.sides import combatants
 from tactica.dice import SeededDice
 from tactica.engine.action import Action
+from tactica.engine.events import TurnStarted
 from tactica.engine.fight import Fight
-
-#: Actions compared per decision (the default AI's choice and this many minus one others).
-WIDTH = 4
-#: Actions a playout plays after the candidate before its position is scored.
-HORIZON = 8
-#: How much better than the default AI's choice (in mean value, -1 to 1) another must be to be taken...
-MARGIN = 0.1
-#: ...and by how many standard errors of the paired differences (the same dice seeds, round by round).
-EVIDENCE = 2.0
 
 
 class SearchPolicy:
     """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
     (a time budget, counted in the CPU time of this process so that other jobs on the machine do not starve
     it, searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
-    playouts (the system's default AI unless given); ``width``, ``horizon`` and ``margin`` as the constants
-    of this module say."""
+    playouts (the system's default AI unless given); ``settings`` replace the system's own
+    (:mod:`.settings`)."""
 
     def __init__(
         self,
         seed: int = 0,
         budget: str = "",
         *,
-        width: int = WIDTH,
-        horizon: int = HORIZON,
-        margin: float = MARGIN,
-        evidence: float = EVIDENCE,
+        settings: Settings | None = None,
         guide: Policy | None = None,
     ) -> None:
         self.budget: Budget = parse_budget(budget)
         self.rng = random.Random(seed)
-        self.width = width
-        self.horizon = horizon
-        self.margin = margin
-        self.evidence = evidence
+        self._settings = settings
         self._rollout = guide
 
     def choose(self, fight: Fight) -> Action:
@@ -72,16 +59,25 @@ class SearchPolicy:
         preferred = rollout.choose(fight)
         side = fight.side_of(actor)
         enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
-        tried = candidates(legal, preferred, enemies, self.rng, self.width)
+        settings = self._settings_for(fight)
+        seen = [a for a in legal if a.verb not in settings.unseen]
+        also = settings.instead.get(preferred.verb, frozenset())
+        tried = candidates(seen, preferred, enemies, self.rng, settings.width, also)
         if len(tried) == 1:
             return preferred
         values = self._search(fight, side, tried, rollout)
-        return tried[better(values, self.margin, self.evidence)]
+        return tried[better(values, settings.margin, settings.evidence)]
 
     def _rollout_for(self, fight: Fight) -> Policy:
         if self._rollout is None:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
+
+    def _settings_for(self, fight: Fight) -> Settings:
+        """The settings given, else the system's (looked up at the first decision)."""
+        if self._settings is None:
+            self._settings = settings_of(fight.system.id)
+        return self._settings
 
     def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
         """The values of each candidate, one per round of playouts (one playout per candidate per round, all
@@ -104,13 +100,19 @@ class SearchPolicy:
         return (rounds + 1) * width <= (self.budget.playouts or 0)
 
     def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
-        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for ``horizon``
-        actions (fewer if the fight ends). Nobody undoes a playout: it keeps no checkpoints."""
+        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for the settings'
+        ``horizon`` actions, or until ``turns`` turns have started (fewer if the fight ends). Nobody undoes a
+        playout: it keeps no checkpoints."""
+        settings = self._settings_for(fight)
         sim = fight.clone(dice=SeededDice(seed))
         sim.checkpoints = False
         sim.apply(first)
-        for _ in range(self.horizon):
-            if sim.is_over():
+        turns, seen = settings.turns, len(fight.events)
+        for _ in range(settings.horizon):
+            if turns is not None:
+                turns -= sum(isinstance(e, TurnStarted) for e in sim.events[seen:])
+                seen = len(sim.events)
+            if sim.is_over() or (turns is not None and turns <= 0):
                 break
             sim.apply(rollout.choose(sim))
         return sim

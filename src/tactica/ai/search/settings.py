@@ -1,0 +1,48 @@
+"""The search's settings, per rule system: most systems use the defaults; a system whose fights the defaults
+misjudge has its own line here, with the reason (docs/agents.md, "Search AI")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """``width`` actions compared per decision (the default AI's choice and ``width - 1`` others); a playout
+    plays ``horizon`` actions after the candidate, or, when ``turns`` is set, until ``turns`` more turns have
+    started (at most ``horizon`` actions); an alternative is taken when it beats the default AI's choice by
+    ``margin`` and by ``evidence`` standard errors; verbs in ``unseen`` are never alternatives (their effect
+    is nothing a playout can see); where the default AI's choice is of a verb ``instead`` names, the verbs it
+    names are alternatives as well, in the room the others leave."""
+
+    width: int = 4
+    horizon: int = 8
+    turns: int | None = None
+    margin: float = 0.1
+    evidence: float = 2.0
+    unseen: frozenset[str] = frozenset()
+    instead: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+
+DEFAULT = Settings()
+BY_SYSTEM: dict[str, Settings] = {
+    # FuturePath (docs/agents.md, "The search in FuturePath"): a Diplomacy or Intimidation check (rule 44)
+    # and prone, sitting or kneeling (rule 18) change no roll of the engine, so a playout sees only a turn
+    # without an attack; where the default AI ends its turn (after an attack, typically) a 5-foot step
+    # (rule 20) may still reach cover (rule 43), and costs no attack as it would in place of one; a playout
+    # runs through the enemy team's turn and the deciding team's next one (team turns, rules 2-3), so that
+    # both a step into cover and a step out of the fight are seen for what they cost; at most 60 actions.
+    "futurepath": Settings(
+        width=6,
+        horizon=60,
+        turns=3,
+        unseen=frozenset(["skill", "prone", "sit", "kneel"]),
+        instead={"end": frozenset(["step"])},
+    ),
+}
+
+
+def settings_of(system_id: str) -> Settings:
+    """The settings of a rule system's search."""
+    return BY_SYSTEM.get(system_id, DEFAULT)
