@@ -17,7 +17,7 @@ from tactica.ai import RandomPolicy, make_policy, run_fight
 from tactica.engine import Action, Fight
 from tactica.grid import Cover, cover_between
 from tactica.systems import get_system
-from tactica.systems.futurepath.ai import TURN_VERBS, DefaultPolicy
+from tactica.systems.futurepath.ai import TURN_VERBS, DefaultPolicy, Listing
 from tactica.testing.conformance import conformance_setup
 from tests.ai.legality import play_checked
 
@@ -412,6 +412,29 @@ def test_verbs_the_rules_say_are_closed_list_nothing() -> None:
                 closed_seen += len(TURN_VERBS - open_verbs)
             fight.apply((policy if step % 3 else checker).choose(fight))
         assert closed_seen > 0  # budgets that cannot pay for some verbs were met
+
+
+def test_a_listing_holds_each_verbs_legal_actions_in_any_order_of_asking() -> None:
+    """Issue 16 A (``Listing`` lists a verb's group when a step first asks for it, then answers from its
+    dict): asked for the policy's verbs in any order, it holds exactly the rules' legal actions of each, in
+    their order (an empty sequence for a verb with none), in every state the AI or random play reaches in
+    the skirmish; asked again, it answers the same."""
+    game = skirmish()
+    for seed in range(2):
+        fight = Fight(game, seed=seed)
+        policy, checker = DefaultPolicy(seed), RandomPolicy(seed)
+        for step in range(200):
+            if fight.is_over():
+                break
+            if not fight.state.pending:
+                for actor in fight.deciding():
+                    listed = fight.legal_actions_of(actor)
+                    verbs = sorted(TURN_VERBS | {"pass"}, reverse=bool(step % 2))
+                    listing = Listing(fight, actor)
+                    for verb in verbs + verbs:
+                        expected = [a for a in listed if a.verb == verb]
+                        assert list(listing[verb]) == expected, f"step {step}: {actor} {verb}"
+            fight.apply((policy if step % 3 else checker).choose(fight))
 
 
 def duel_setup() -> dict[str, Any]:
