@@ -391,6 +391,7 @@ def _best_attack(view: View, by_verb: Listing) -> tuple[Action, Odds] | None:
     up: dict[str, Fighter] = {}
     for foe in view.foes:
         up[foe.id] = foe
+    weapons = view.game.weapons
     best: tuple[bool, bool, int, float] | None = None
     choice: tuple[Action, Odds] | None = None
     for verb in ("full-attack", "attack", "bonus-attack"):
@@ -398,8 +399,8 @@ def _best_attack(view: View, by_verb: Listing) -> tuple[Action, Odds] | None:
             target = up.get(action.target or "")
             if target is None or action.using is None:
                 continue
-            odds = Odds.of(view, target, view.game.weapons[action.using], full=verb == "full-attack")
-            weapon = view.game.weapons[action.using]
+            weapon = weapons[action.using]
+            odds = Odds.of(view, target, weapon, full=verb == "full-attack")
             fair = odds.net >= WORST_NET_DICE or weapon.is_melee
             key = (fair, odds.hit >= 0.25, -target.hp, odds.expected)
             if best is None or key > best:
