@@ -17,7 +17,7 @@ from typing import Any
 from tactica.dice import DiceError, ScriptedDice, SeededDice
 from tactica.dice.source import DiceSource
 from tactica.engine import save
-from tactica.engine.action import Action
+from tactica.engine.action import Action, written
 from tactica.engine.errors import IllegalAction, ResolutionFault, TacticaError
 from tactica.engine.events import ActionTaken, Event
 from tactica.engine.save import SaveError
@@ -247,7 +247,7 @@ class Fight:
         mark = (self.tape.pos, len(self.events))
         try:
             ctx = Context(self.tape, self.events)
-            ctx.emit(ActionTaken(str(action)))
+            ctx.emit(ActionTaken(written(action)))
             self.system.resolve(self.game, self.state, action, ctx)
         except BaseException as error:
             self._restore(self.history, mark[0])
