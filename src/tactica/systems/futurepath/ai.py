@@ -340,9 +340,7 @@ class Odds:
         game, me = view.game, view.me
         net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
         key = (me.id, target.id, weapon.name, full, net)
-        return game.remembered(
-            "ai-odds", key, lambda: cls._estimate(view, target, weapon, full, net), ODDS_LIMIT
-        )
+        return game.remembered("ai-odds", key, cls._estimate, ODDS_LIMIT, view, target, weapon, full, net)
 
     @classmethod
     def _estimate(cls, view: View, target: Fighter, weapon: Weapon, full: bool, net: int) -> Odds:
