@@ -23,7 +23,7 @@ depend only on the board and are cached per board.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
@@ -275,6 +275,12 @@ def _grenade(view: View, by_verb: Listing) -> Action | None:
     Uncooked throws first: cooking can go off in the hand (rule 34)."""
     if len(view.foes) < 2:
         return None
+    return _best_throw(view, by_verb)
+
+
+def _best_throw(view: View, by_verb: Listing) -> Action | None:
+    """:func:`_grenade` once two enemies stand (its comprehensions here: they would make the step build a
+    cell per name they read at every call)."""
     per_cell = int(view.game.board.scale.per_cell)
     friends = [f.pos for f in view.state.fighters.values() if f.side == view.me.side and f.status != "dead"]
     radii = {w.radius_ft // per_cell for w in view.game.weapons.values() if w.effect == "damage"}
@@ -414,28 +420,47 @@ def _finish_off(view: View, by_verb: Listing) -> Action | None:
             break
     else:
         return None  # no enemy is helpless: no coup de grâce to list (rule 38)
-    options = [a for a in by_verb["coup-de-grace"] if a.target in view.state.fighters]
-    if not options:
-        return None
-    return min(options, key=lambda a: view.state.fighters[a.target or ""].hp)
+    return _least(by_verb["coup-de-grace"], view.state.fighters, _HP)
 
 
 def _stabilize(view: View, by_verb: Listing) -> Action | None:
     """A medic with nothing better to do stabilizes the dying ally closest to death."""
     if not view.sheet.medkit:
         return None
-    fighters = view.state.fighters
-    options = [a for a in by_verb["stabilize"] if a.target in fighters]
-    options = [a for a in options if fighters[a.target or ""].side == view.me.side]
+    return _least(by_verb["stabilize"], view.state.fighters, _CON, view.me.side)
+
+
+_HP = attrgetter("hp")
+_CON = attrgetter("con")
+
+
+def _least(
+    actions: Sequence[Action],
+    fighters: Mapping[str, Fighter],
+    score: Callable[[Fighter], int],
+    side: str | None = None,
+) -> Action | None:
+    """Of ``actions`` on a fighter (of ``side``, when given), the first whose target scores least; None when
+    there is none. (A function of its own: the comprehensions and the key would make the steps build a cell
+    per name they read at every call.)"""
+    options = [a for a in actions if a.target in fighters]
+    if side is not None:
+        options = [a for a in options if fighters[a.target or ""].side == side]
     if not options:
         return None
-    return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
+    return min(options, key=lambda a: score(fighters[a.target or ""]))
 
 
 def _draw(view: View, by_verb: Listing) -> Action | None:
     """With empty hands, draw the weapon that suits the distance to the nearest enemy."""
     if view.me.hands or not by_verb["draw"]:
         return None
+    return _best_draw(view, by_verb["draw"])
+
+
+def _best_draw(view: View, draws: Sequence[Action]) -> Action:
+    """:func:`_draw`'s choice among ``draws`` (the closure here: it would make the step build cells at every
+    call)."""
     near = min((view.distance(view.me.pos, f.pos) for f in view.foes), default=0)
 
     def fitness(action: Action) -> tuple[int, int]:
@@ -447,7 +472,7 @@ def _draw(view: View, by_verb: Listing) -> Action | None:
         loaded = weapon.ammo is None or view.me.ammo.get(weapon.name, 0) > 0
         return (3 if loaded else 1, weapon.level)
 
-    return max(by_verb["draw"], key=fitness)
+    return max(draws, key=fitness)
 
 
 def _reload(view: View, by_verb: Listing) -> Action | None:
