@@ -77,7 +77,7 @@ class Fight:
         lists, in the same order, listed without the others when the rule system can (a policy deciding for
         one actor, and caring only for some verbs, needs no more)."""
         if self._legal is not None:
-            return [a for a in self._legal if a.actor == actor and (verbs is None or a.verb in verbs)]
+            return _actions_of(self._legal, actor, verbs)
         key = (actor, None if verbs is None else frozenset(verbs))
         found = self._legal_of.get(key)
         if found is None:
@@ -376,3 +376,9 @@ def _copy_state(state: State) -> State:
         return copy.deepcopy(state)
     assert isinstance(copied, State)
     return copied
+
+
+def _actions_of(actions: list[Action], actor: str, verbs: Collection[str] | None) -> list[Action]:
+    """The actions of ``actor`` (with one of ``verbs``, when given), in order. (A function of its own: the
+    comprehension would make :meth:`Fight.legal_actions_of` build a cell per name it reads at every call.)"""
+    return [a for a in actions if a.actor == actor and (verbs is None or a.verb in verbs)]
