@@ -437,6 +437,26 @@ def test_a_listing_holds_each_verbs_legal_actions_in_any_order_of_asking() -> No
             fight.apply((policy if step % 3 else checker).choose(fight))
 
 
+def test_run_fight_hands_each_decision_to_the_deciding_actors_side() -> None:
+    """Issue 16 A (``run_fight`` finds each actor's policy once a fight): every decision of a skirmish goes
+    to the policy of the side the deciding actor fights for, both sides' actors taking turns."""
+
+    class Side:
+        def __init__(self, side: str) -> None:
+            self.side, self.inner, self.asked = side, DefaultPolicy(), 0
+
+        def choose(self, fight: Fight) -> Action:
+            assert fight.side_of(fight.deciding()[0]) == self.side
+            self.asked += 1
+            return self.inner.choose(fight)
+
+    game = skirmish()
+    sides = {s: Side(s) for s in {p.side for p in game.start.values()}}
+    assert len(sides) == 2
+    run_fight(Fight(game, seed=1), sides)
+    assert all(side.asked > 5 for side in sides.values())
+
+
 def duel_setup() -> dict[str, Any]:
     """The duel example's setup (two duelists side by side)."""
     text = (Path(__file__).parents[2] / "examples" / "futurepath" / "duel.yaml").read_text()

@@ -247,7 +247,7 @@ def _answer_value(view: View, action: Action) -> float:
     target = view.state.fighters.get(action.target or "")
     if target is None or action.using is None:
         return 0.0
-    return Odds.of(view, target, view.game.weapons[action.using]).expected
+    return Odds.of(view, target, action.using).expected
 
 
 # -- a turn ----------------------------------------------------------------------------------------
@@ -340,11 +340,13 @@ class Odds:
     expected: float
 
     @classmethod
-    def of(cls, view: View, target: Fighter, weapon: Weapon, *, full: bool = False) -> Odds:
-        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count; the rest
-        depends on the game alone, so each estimate is worked out once per game and net dice."""
+    def of(cls, view: View, target: Fighter, using: str, *, full: bool = False) -> Odds:
+        """Estimate an attack with the weapon ``using`` names (a Full Attack when ``full``) from the rules'
+        own advantage count; the rest depends on the game alone, so each estimate is worked out once per game
+        and net dice."""
         game, me = view.game, view.me
-        net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
+        weapon = game.weapons[using]
+        net = attacks.advantage_dice(game, view.state, me, target, attacks.plain_swing(game, using), False)
         key = (me.id, target.id, weapon.name, full, net)
         return game.remembered("ai-odds", key, cls._estimate, ODDS_LIMIT, view, target, weapon, full, net)
 
@@ -404,7 +406,7 @@ def _best_attack(view: View, by_verb: Listing) -> tuple[Action, Odds] | None:
             if target is None or action.using is None:
                 continue
             weapon = weapons[action.using]
-            odds = Odds.of(view, target, weapon, full=verb == "full-attack")
+            odds = Odds.of(view, target, action.using, full=verb == "full-attack")
             fair = odds.net >= WORST_NET_DICE or weapon.is_melee
             key = (fair, odds.hit >= 0.25, -target.hp, odds.expected)
             if best is None or key > best:

@@ -46,6 +46,16 @@ class Swing:
     purpose: str = "attack"
 
 
+def plain_swing(game: G, weapon_name: str) -> Swing:
+    """``Swing(game.weapons[weapon_name])``, an ordinary attack's, made once per game and weapon (a swing is
+    an immutable value; the AI weighs and the rules make an attack with one at every attack)."""
+    return game.remembered("plain-swing", weapon_name, _plain_swing, HAND_LIMIT, game, weapon_name)
+
+
+def _plain_swing(game: G, weapon_name: str) -> Swing:
+    return Swing(game.weapons[weapon_name])
+
+
 @dataclass(frozen=True, slots=True)
 class Accuracy:
     """The result of an Accuracy check."""
