@@ -3,6 +3,7 @@ tactics it promises (each test names the behaviour and the rule it leans on)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -94,21 +95,27 @@ def test_the_default_ai_beats_the_random_policy_in_most_of_50_skirmishes() -> No
 def test_listing_one_actor_gives_the_same_actions_as_listing_everyone() -> None:
     """Fight.legal_actions_of(actor) and Fight.deciding() (which the AI uses in team turns) agree with
     legal_actions(), in the same order."""
-    game = skirmish()
-    for seed in range(3):
+    for _step, fight in walked(skirmish(), seeds=3, steps=400):
+        deciding = fight.deciding()
+        mine = {actor: fight.legal_actions_of(actor) for actor in deciding}
+        some = {actor: fight.legal_actions_of(actor, TURN_VERBS) for actor in deciding}
+        legal = fight.legal_actions()
+        assert deciding == list(dict.fromkeys(a.actor for a in legal))
+        for actor in deciding:
+            assert mine[actor] == [a for a in legal if a.actor == actor]
+            assert some[actor] == [a for a in mine[actor] if a.verb in TURN_VERBS]
+
+
+def walked(game: Any, seeds: int, steps: int) -> Iterator[tuple[int, Fight]]:
+    """The states the default AI, with random play every third step, reaches in up to ``steps`` steps of
+    fights of ``game`` seeded 0 to ``seeds - 1``: (step, fight), each before its step is taken."""
+    for seed in range(seeds):
         fight = Fight(game, seed=seed)
         policy, checker = DefaultPolicy(seed), RandomPolicy(seed)
-        for step in range(400):
+        for step in range(steps):
             if fight.is_over():
                 break
-            deciding = fight.deciding()
-            mine = {actor: fight.legal_actions_of(actor) for actor in deciding}
-            some = {actor: fight.legal_actions_of(actor, TURN_VERBS) for actor in deciding}
-            legal = fight.legal_actions()
-            assert deciding == list(dict.fromkeys(a.actor for a in legal))
-            for actor in deciding:
-                assert mine[actor] == [a for a in legal if a.actor == actor]
-                assert some[actor] == [a for a in mine[actor] if a.verb in TURN_VERBS]
+            yield step, fight
             fight.apply((policy if step % 3 else checker).choose(fight))
 
 
@@ -419,22 +426,16 @@ def test_a_listing_holds_each_verbs_legal_actions_in_any_order_of_asking() -> No
     dict): asked for the policy's verbs in any order, it holds exactly the rules' legal actions of each, in
     their order (an empty sequence for a verb with none), in every state the AI or random play reaches in
     the skirmish; asked again, it answers the same."""
-    game = skirmish()
-    for seed in range(2):
-        fight = Fight(game, seed=seed)
-        policy, checker = DefaultPolicy(seed), RandomPolicy(seed)
-        for step in range(200):
-            if fight.is_over():
-                break
-            if not fight.state.pending:
-                for actor in fight.deciding():
-                    listed = fight.legal_actions_of(actor)
-                    verbs = sorted(TURN_VERBS | {"pass"}, reverse=bool(step % 2))
-                    listing = Listing(fight, actor)
-                    for verb in verbs + verbs:
-                        expected = [a for a in listed if a.verb == verb]
-                        assert list(listing[verb]) == expected, f"step {step}: {actor} {verb}"
-            fight.apply((policy if step % 3 else checker).choose(fight))
+    for step, fight in walked(skirmish(), seeds=2, steps=200):
+        if fight.state.pending:
+            continue
+        for actor in fight.deciding():
+            listed = fight.legal_actions_of(actor)
+            verbs = sorted(TURN_VERBS | {"pass"}, reverse=bool(step % 2))
+            listing = Listing(fight, actor)
+            for verb in verbs + verbs:
+                expected = [a for a in listed if a.verb == verb]
+                assert list(listing[verb]) == expected, f"step {step}: {actor} {verb}"
 
 
 def test_run_fight_hands_each_decision_to_the_deciding_actors_side() -> None:
