@@ -3,6 +3,7 @@ tactics it promises (each test names the behaviour and the rule it leans on)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,7 @@ from tactica.ai import RandomPolicy, make_policy, run_fight
 from tactica.engine import Action, Fight
 from tactica.grid import Cover, cover_between
 from tactica.systems import get_system
-from tactica.systems.futurepath.ai import TURN_VERBS, DefaultPolicy
+from tactica.systems.futurepath.ai import TURN_VERBS, DefaultPolicy, Listing
 from tactica.testing.conformance import conformance_setup
 from tests.ai.legality import play_checked
 
@@ -94,21 +95,27 @@ def test_the_default_ai_beats_the_random_policy_in_most_of_50_skirmishes() -> No
 def test_listing_one_actor_gives_the_same_actions_as_listing_everyone() -> None:
     """Fight.legal_actions_of(actor) and Fight.deciding() (which the AI uses in team turns) agree with
     legal_actions(), in the same order."""
-    game = skirmish()
-    for seed in range(3):
+    for _step, fight in walked(skirmish(), seeds=3, steps=400):
+        deciding = fight.deciding()
+        mine = {actor: fight.legal_actions_of(actor) for actor in deciding}
+        some = {actor: fight.legal_actions_of(actor, TURN_VERBS) for actor in deciding}
+        legal = fight.legal_actions()
+        assert deciding == list(dict.fromkeys(a.actor for a in legal))
+        for actor in deciding:
+            assert mine[actor] == [a for a in legal if a.actor == actor]
+            assert some[actor] == [a for a in mine[actor] if a.verb in TURN_VERBS]
+
+
+def walked(game: Any, seeds: int, steps: int) -> Iterator[tuple[int, Fight]]:
+    """The states the default AI, with random play every third step, reaches in up to ``steps`` steps of
+    fights of ``game`` seeded 0 to ``seeds - 1``: (step, fight), each before its step is taken."""
+    for seed in range(seeds):
         fight = Fight(game, seed=seed)
         policy, checker = DefaultPolicy(seed), RandomPolicy(seed)
-        for step in range(400):
+        for step in range(steps):
             if fight.is_over():
                 break
-            deciding = fight.deciding()
-            mine = {actor: fight.legal_actions_of(actor) for actor in deciding}
-            some = {actor: fight.legal_actions_of(actor, TURN_VERBS) for actor in deciding}
-            legal = fight.legal_actions()
-            assert deciding == list(dict.fromkeys(a.actor for a in legal))
-            for actor in deciding:
-                assert mine[actor] == [a for a in legal if a.actor == actor]
-                assert some[actor] == [a for a in mine[actor] if a.verb in TURN_VERBS]
+            yield step, fight
             fight.apply((policy if step % 3 else checker).choose(fight))
 
 
@@ -412,6 +419,43 @@ def test_verbs_the_rules_say_are_closed_list_nothing() -> None:
                 closed_seen += len(TURN_VERBS - open_verbs)
             fight.apply((policy if step % 3 else checker).choose(fight))
         assert closed_seen > 0  # budgets that cannot pay for some verbs were met
+
+
+def test_a_listing_holds_each_verbs_legal_actions_in_any_order_of_asking() -> None:
+    """Issue 16 A (``Listing`` lists a verb's group when a step first asks for it, then answers from its
+    dict): asked for the policy's verbs in any order, it holds exactly the rules' legal actions of each, in
+    their order (an empty sequence for a verb with none), in every state the AI or random play reaches in
+    the skirmish; asked again, it answers the same."""
+    for step, fight in walked(skirmish(), seeds=2, steps=200):
+        if fight.state.pending:
+            continue
+        for actor in fight.deciding():
+            listed = fight.legal_actions_of(actor)
+            verbs = sorted(TURN_VERBS | {"pass"}, reverse=bool(step % 2))
+            listing = Listing(fight, actor)
+            for verb in verbs + verbs:
+                expected = [a for a in listed if a.verb == verb]
+                assert list(listing[verb]) == expected, f"step {step}: {actor} {verb}"
+
+
+def test_run_fight_hands_each_decision_to_the_deciding_actors_side() -> None:
+    """Issue 16 A (``run_fight`` finds each actor's policy once a fight): every decision of a skirmish goes
+    to the policy of the side the deciding actor fights for, both sides' actors taking turns."""
+
+    class Side:
+        def __init__(self, side: str) -> None:
+            self.side, self.inner, self.asked = side, DefaultPolicy(), 0
+
+        def choose(self, fight: Fight) -> Action:
+            assert fight.side_of(fight.deciding()[0]) == self.side
+            self.asked += 1
+            return self.inner.choose(fight)
+
+    game = skirmish()
+    sides = {s: Side(s) for s in {p.side for p in game.start.values()}}
+    assert len(sides) == 2
+    run_fight(Fight(game, seed=1), sides)
+    assert all(side.asked > 5 for side in sides.values())
 
 
 def duel_setup() -> dict[str, Any]:

@@ -7,6 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tactica.engine import Action, ActionSyntaxError
+from tactica.engine import action as action_module
+from tactica.engine.action import written
 
 words = st.from_regex(r"[a-z0-9_][a-z0-9_\-]{0,8}", fullmatch=True).filter(lambda w: w != "with")
 positions = st.tuples(st.integers(-5, 99), st.integers(-5, 99))
@@ -37,3 +39,18 @@ def test_parse_reads_every_part() -> None:
 def test_syntax_errors_say_what_is_wrong(text: str, fragment: str) -> None:
     with pytest.raises(ActionSyntaxError, match=fragment.replace("(", r"\(")):
         Action.parse(text)
+
+
+@given(st.lists(st.tuples(words, words, st.none() | words, st.none() | positions), min_size=1, max_size=30))
+def test_written_is_the_text_of_each_action_object(parts) -> None:
+    """Issue 16 A (``written`` remembers an action's text by its id, holding the action): every action,
+    made afresh or asked about again, gets its own text, also once the memo has started over and after the
+    objects asked about before are gone (their ids free for new ones)."""
+    for round_ in range(2):
+        actions = [Action(actor, verb, target, at) for actor, verb, target, at in parts]
+        for action in actions + actions:
+            assert written(action) == str(action)
+        del actions
+        if round_ == 0:
+            for i in range(action_module.WRITTEN_LIMIT):  # fill it to the brim: it starts over
+                written(Action("filler", f"v{i}"))

@@ -92,11 +92,16 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
 
     The side of the deciding actor picks (the first deciding actor when several may act).
     """
+    # Each actor's policy, found once: a side depends on the game alone (RuleSystem.side_of(game, actor)).
+    policy_of: dict[str, Policy] = {}
     for _ in range(max_actions):
         if fight.is_over():
             break
         actor = fight.deciding()[0]
-        fight.apply(policies[fight.side_of(actor)].choose(fight))
+        policy = policy_of.get(actor)
+        if policy is None:
+            policy = policy_of[actor] = policies[fight.side_of(actor)]
+        fight.apply(policy.choose(fight))
     return fight.outcome()
 
 

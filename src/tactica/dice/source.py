@@ -86,10 +86,8 @@ class SeededDice:
             self.draws += 1
             return ((-1 if die.fudge else 1) + int(self._random.random() * sides),)
         _check_draw(count)
-        step = self._random.random
-        low = -1 if die.fudge else 1
         self.draws += count
-        return tuple([low + int(step() * sides) for _ in range(count)])
+        return _faces(self._random.random, -1 if die.fudge else 1, sides, count)
 
     def to_dict(self) -> dict[str, int]:
         """The position as JSON-ready data: ``{"seed": ..., "draws": ...}``."""
@@ -239,3 +237,9 @@ class RecordingDice:
 
     def __repr__(self) -> str:
         return f"RecordingDice({self.source!r}, {_plural(len(self.records), 'draw')})"
+
+
+def _faces(step: Callable[[], float], low: int, sides: int, count: int) -> tuple[int, ...]:
+    """``count`` faces from ``low`` up, ``sides`` of them, each from one ``step()``. (A function of its own:
+    the comprehension would make :meth:`SeededDice.draw` build a cell per name it reads at every draw.)"""
+    return tuple([low + int(step() * sides) for _ in range(count)])

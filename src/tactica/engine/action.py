@@ -96,6 +96,26 @@ class Action:
         return value
 
 
+#: The text of actions written before, by the action's id, each with its action: the entry holds the action,
+#: so no other object can take its id while the entry lives. Policies hand back the same listed objects
+#: fight after fight (issue 16 A).
+_WRITTEN: dict[int, tuple[Action, str]] = {}
+#: Entries :data:`_WRITTEN` may hold before it starts over.
+WRITTEN_LIMIT = 4096
+
+
+def written(action: Action) -> str:
+    """``str(action)``, worked out once per action object (an action is an immutable value)."""
+    found = _WRITTEN.get(id(action))
+    if found is not None:
+        return found[1]
+    if len(_WRITTEN) >= WRITTEN_LIMIT:
+        _WRITTEN.clear()
+    text = str(action)
+    _WRITTEN[id(action)] = (action, text)
+    return text
+
+
 def parse_action(text: str) -> Action:
     """Parse ``ACTOR VERB [TARGET] [@X,Y [@X,Y ...] | @X,Y to @X,Y] [with ITEM] [+FLAG ...]``."""
     if not isinstance(text, str):

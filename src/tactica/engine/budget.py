@@ -35,9 +35,14 @@ class Economy:
             if len(bundle) == 1:  # the usual bundle, one slot: is one of it left?
                 if budget.spent.get(bundle[0], 0) < self.slots.get(bundle[0], 0):
                     return bundle
-            elif all(budget.spent.get(s, 0) + bundle.count(s) <= self.slots.get(s, 0) for s in set(bundle)):
+            elif self._fits(budget, bundle):
                 return bundle
         return None
+
+    def _fits(self, budget: Budget, bundle: tuple[str, ...]) -> bool:
+        """Whether every slot of a many-slot ``bundle`` is left. (A method of its own: the generator would
+        make :meth:`payment` build a cell per name it reads at every call.)"""
+        return all(budget.spent.get(s, 0) + bundle.count(s) <= self.slots.get(s, 0) for s in set(bundle))
 
     def can_pay(self, budget: Budget, cost: str) -> bool:
         """True when ``cost`` can be paid from what is left of the budget."""

@@ -17,7 +17,7 @@ from typing import Any
 from tactica.dice import DiceError, ScriptedDice, SeededDice
 from tactica.dice.source import DiceSource
 from tactica.engine import save
-from tactica.engine.action import Action
+from tactica.engine.action import Action, written
 from tactica.engine.errors import IllegalAction, ResolutionFault, TacticaError
 from tactica.engine.events import ActionTaken, Event
 from tactica.engine.save import SaveError
@@ -77,7 +77,7 @@ class Fight:
         lists, in the same order, listed without the others when the rule system can (a policy deciding for
         one actor, and caring only for some verbs, needs no more)."""
         if self._legal is not None:
-            return [a for a in self._legal if a.actor == actor and (verbs is None or a.verb in verbs)]
+            return _actions_of(self._legal, actor, verbs)
         key = (actor, None if verbs is None else frozenset(verbs))
         found = self._legal_of.get(key)
         if found is None:
@@ -247,7 +247,7 @@ class Fight:
         mark = (self.tape.pos, len(self.events))
         try:
             ctx = Context(self.tape, self.events)
-            ctx.emit(ActionTaken(str(action)))
+            ctx.emit(ActionTaken(written(action)))
             self.system.resolve(self.game, self.state, action, ctx)
         except BaseException as error:
             self._restore(self.history, mark[0])
@@ -376,3 +376,9 @@ def _copy_state(state: State) -> State:
         return copy.deepcopy(state)
     assert isinstance(copied, State)
     return copied
+
+
+def _actions_of(actions: list[Action], actor: str, verbs: Collection[str] | None) -> list[Action]:
+    """The actions of ``actor`` (with one of ``verbs``, when given), in order. (A function of its own: the
+    comprehension would make :meth:`Fight.legal_actions_of` build a cell per name it reads at every call.)"""
+    return [a for a in actions if a.actor == actor and (verbs is None or a.verb in verbs)]

@@ -11,6 +11,7 @@ from tactica.ai import make_policy
 from tactica.engine import Fight, SetupError
 from tactica.systems import get_system
 from tactica.systems.futurepath import attacks
+from tactica.systems.futurepath.setup import FuturePathGame
 from tests.systems.futurepath.helpers import fighter, hp, last, new_fight, offered
 
 ROW = " ".join("." * 20)
@@ -456,3 +457,21 @@ def test_remembered_advantage_dice_and_target_problems_match_the_rules_worked_ou
                     checked += 1
             fight.apply(policy.choose(fight))
     assert checked > 1000
+
+
+def test_a_plain_swing_is_made_once_per_game_and_weapon() -> None:
+    """Issue 16 A: ``plain_swing`` (an ordinary attack's ``Swing``, remembered per game by the weapon's name)
+    holds that game's weapon of the name, whichever game and weapon are asked about first, and is the same
+    object asked again."""
+    pair = (fighter("a", "red", (0, 0)), fighter("b", "blue", (1, 0)))
+    games = [new_fight(*pair).game for _ in range(2)]
+    odd = {"weapons": {"pistol": {"kind": "melee", "level": 5}}}  # a name the other games give another weapon
+    games.append(new_fight(*pair, **odd).game)
+    for game in games:
+        assert isinstance(game, FuturePathGame)
+        for name, weapon in game.weapons.items():
+            swing = attacks.plain_swing(game, name)
+            assert swing == attacks.Swing(weapon) and swing.weapon is weapon
+            assert attacks.plain_swing(game, name) is swing
+    assert attacks.plain_swing(games[2], "pistol").weapon.kind == "melee"
+    assert attacks.plain_swing(games[0], "pistol").weapon.kind == "ranged"

@@ -110,7 +110,7 @@ def arsenal(game: FuturePathGame, state: FuturePathState, me: Fighter) -> Arsena
         for weapon in _hands(game, me, verb):
             for foe in (f for f in state.fighters.values() if f.side != me.side):
                 if attacks.target_problem(game, state, me, foe, game.weapons[weapon]) is None:
-                    odds = Odds.of(view, foe, game.weapons[weapon], full=verb == "full-attack")
+                    odds = Odds.of(view, foe, weapon, full=verb == "full-attack")
                     rank = 2 + int(odds.hit >= 0.25)  # melee only: always fair
                     found.append((verb, blow(game, state, me, foe, verb, weapon), rank, odds.expected))
     worths = sorted({e for *_, e in found})

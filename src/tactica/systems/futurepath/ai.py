@@ -23,12 +23,11 @@ depend only on the board and are cached per board.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import groupby
 from operator import attrgetter
-from typing import Any
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
@@ -101,7 +100,7 @@ class DefaultPolicy:
             return _answer(view, answers) or answers.get("end", mine)[0]
         by_verb = Listing(fight, actor)
         choice = _turn(view, by_verb)
-        return choice or (by_verb.get("end") or fight.legal_actions_of(actor, TURN_VERBS))[0]
+        return choice or (by_verb["end"] or fight.legal_actions_of(actor, TURN_VERBS))[0]
 
 
 _VERB = attrgetter("verb")
@@ -115,40 +114,34 @@ def _by_verb(actions: Iterable[Action]) -> dict[str, list[Action]]:
     return by_verb
 
 
-class Listing(Mapping[str, list[Action]]):
-    """One actor's legal turn actions by verb (a verb is a key when it has actions): each verb listed with
-    its group (:data:`LISTED_WITH`) when a step first asks for it. A group none of whose verbs the actor's
-    budget can pay for (:meth:`FuturePath.open_verbs`) is not asked for at all: after an attack, a duelist's
-    moves and sprints (a Standard and a Full-Round action, rule 4). The first group holds 'end', which is
-    always open."""
+class Listing(dict[str, Sequence[Action]]):
+    """One actor's legal turn actions by verb, ``listing[verb]`` (empty when the verb has none): each
+    verb listed with its group (:data:`LISTED_WITH`) when a step first asks for it (:meth:`__missing__`), so
+    a verb asked for again is a plain dict lookup, with no Python call. A group none of whose verbs the
+    actor's budget can pay for (:meth:`FuturePath.open_verbs`) is not asked for at all: after an attack, a
+    duelist's moves and sprints (a Standard and a Full-Round action, rule 4). The first group holds 'end',
+    which is always open."""
+
+    __slots__ = ("actor", "asked", "fight", "open_verbs")
 
     def __init__(self, fight: Fight, actor: str) -> None:
+        super().__init__()
         self.fight = fight
         self.actor = actor
-        #: The actions of each verb listed so far, and None for each verb of a group asked for without any.
-        self.lists: dict[str, list[Action] | None] = {}
         #: The rules' :meth:`FuturePath.open_verbs` for the actor, once :attr:`asked`.
         self.open_verbs: frozenset[str] | None = None
         self.asked = False
 
-    def __getitem__(self, verb: str) -> list[Action]:
-        found: list[Action] | None = self.get(verb)
-        if found is None:
-            raise KeyError(verb)
-        return found
-
-    def get(self, verb: str, default: Any = None) -> Any:
-        """The actions of ``verb``, else ``default`` (``Mapping.get`` without raising and catching)."""
-        lists = self.lists
-        if verb in lists:
-            return lists[verb] or default
+    def __missing__(self, verb: str) -> Sequence[Action]:
+        """List ``verb``'s group (every verb of it a key from now on); a verb the policy never takes has no
+        actions."""
         group = LISTED_WITH.get(verb)
         if group is None:
-            return default
-        lists.update(dict.fromkeys(group))
+            return ()
+        self.update(dict.fromkeys(group, ()))
         if group is FIRST_VERBS or self._open(group):
-            lists.update(_by_verb(self.fight.legal_actions_of(self.actor, group)))
-        return lists[verb] or default
+            self.update(_by_verb(self.fight.legal_actions_of(self.actor, group)))
+        return self[verb]
 
     def _open(self, group: frozenset[str]) -> bool:
         """Whether the rules may list actions of ``group``."""
@@ -159,15 +152,6 @@ class Listing(Mapping[str, list[Action]]):
             self.open_verbs = system.open_verbs(game, state, self.actor)
             self.asked = True
         return self.open_verbs is None or not self.open_verbs.isdisjoint(group)
-
-    def __contains__(self, verb: object) -> bool:
-        return isinstance(verb, str) and self.get(verb) is not None
-
-    def __iter__(self) -> Iterator[str]:
-        return (verb for verb in sorted(TURN_VERBS) if verb in self)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 # -- what the actor sees ---------------------------------------------------------------------------
@@ -263,13 +247,13 @@ def _answer_value(view: View, action: Action) -> float:
     target = view.state.fighters.get(action.target or "")
     if target is None or action.using is None:
         return 0.0
-    return Odds.of(view, target, view.game.weapons[action.using]).expected
+    return Odds.of(view, target, action.using).expected
 
 
 # -- a turn ----------------------------------------------------------------------------------------
 
 
-def _turn(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _turn(view: View, by_verb: Listing) -> Action | None:
     """The next action of the actor's turn, or None to end it."""
     for step in STEPS:
         choice = step(view, by_verb)
@@ -278,19 +262,25 @@ def _turn(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     return None
 
 
-def _stand(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _stand(view: View, by_verb: Listing) -> Action | None:
     """Get up from prone, sitting or kneeling (a Simple action) before anything else."""
-    if view.me.posture != "standing" and "stand" in by_verb:
+    if view.me.posture != "standing" and by_verb["stand"]:
         return by_verb["stand"][0]
     return None
 
 
-def _grenade(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _grenade(view: View, by_verb: Listing) -> Action | None:
     """Throw a damaging grenade where its blast holds the most standing enemies (2+) and no ally.
 
     Uncooked throws first: cooking can go off in the hand (rule 34)."""
     if len(view.foes) < 2:
         return None
+    return _best_throw(view, by_verb)
+
+
+def _best_throw(view: View, by_verb: Listing) -> Action | None:
+    """:func:`_grenade` once two enemies stand (its comprehensions here: they would make the step build a
+    cell per name they read at every call)."""
     per_cell = int(view.game.board.scale.per_cell)
     friends = [f.pos for f in view.state.fighters.values() if f.side == view.me.side and f.status != "dead"]
     radii = {w.radius_ft // per_cell for w in view.game.weapons.values() if w.effect == "damage"}
@@ -299,7 +289,7 @@ def _grenade(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
         return None
     best: tuple[int, int] | None = None
     choice = None
-    for action in by_verb.get("throw", ()):
+    for action in by_verb["throw"]:
         weapon = view.game.weapons.get(action.using or "")
         if weapon is None or weapon.effect != "damage" or action.at is None:
             continue
@@ -350,15 +340,15 @@ class Odds:
     expected: float
 
     @classmethod
-    def of(cls, view: View, target: Fighter, weapon: Weapon, *, full: bool = False) -> Odds:
-        """Estimate an attack (a Full Attack when ``full``) from the rules' own advantage count; the rest
-        depends on the game alone, so each estimate is worked out once per game and net dice."""
+    def of(cls, view: View, target: Fighter, using: str, *, full: bool = False) -> Odds:
+        """Estimate an attack with the weapon ``using`` names (a Full Attack when ``full``) from the rules'
+        own advantage count; the rest depends on the game alone, so each estimate is worked out once per game
+        and net dice."""
         game, me = view.game, view.me
-        net = attacks.advantage_dice(game, view.state, me, target, attacks.Swing(weapon), False)
+        weapon = game.weapons[using]
+        net = attacks.advantage_dice(game, view.state, me, target, attacks.plain_swing(game, using), False)
         key = (me.id, target.id, weapon.name, full, net)
-        return game.remembered(
-            "ai-odds", key, lambda: cls._estimate(view, target, weapon, full, net), ODDS_LIMIT
-        )
+        return game.remembered("ai-odds", key, cls._estimate, ODDS_LIMIT, view, target, weapon, full, net)
 
     @classmethod
     def _estimate(cls, view: View, target: Fighter, weapon: Weapon, full: bool, net: int) -> Odds:
@@ -388,7 +378,7 @@ def _mean(weapon: Weapon) -> float:
     return _MEANS[key]
 
 
-def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _strike(view: View, by_verb: Listing) -> Action | None:
     """Attack the best standing target; a Full Attack when it can, the Bonus Attack when it may."""
     choice = _best_attack(view, by_verb)
     if choice is None:
@@ -402,20 +392,21 @@ def _strike(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
     return action
 
 
-def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Action, Odds] | None:
+def _best_attack(view: View, by_verb: Listing) -> tuple[Action, Odds] | None:
     """The attack to make: lowest-HP target it can hurt, best weapon, Full Attack if possible."""
     up: dict[str, Fighter] = {}
     for foe in view.foes:
         up[foe.id] = foe
+    weapons = view.game.weapons
     best: tuple[bool, bool, int, float] | None = None
     choice: tuple[Action, Odds] | None = None
     for verb in ("full-attack", "attack", "bonus-attack"):
-        for action in by_verb.get(verb, ()):
+        for action in by_verb[verb]:
             target = up.get(action.target or "")
             if target is None or action.using is None:
                 continue
-            odds = Odds.of(view, target, view.game.weapons[action.using], full=verb == "full-attack")
-            weapon = view.game.weapons[action.using]
+            weapon = weapons[action.using]
+            odds = Odds.of(view, target, action.using, full=verb == "full-attack")
             fair = odds.net >= WORST_NET_DICE or weapon.is_melee
             key = (fair, odds.hit >= 0.25, -target.hp, odds.expected)
             if best is None or key > best:
@@ -423,7 +414,7 @@ def _best_attack(view: View, by_verb: Mapping[str, list[Action]]) -> tuple[Actio
     return choice
 
 
-def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _finish_off(view: View, by_verb: Listing) -> Action | None:
     """Coup de grace on the dying enemy with the lowest HP."""
     game, me = view.game, view.me
     for f in view.state.fighters.values():
@@ -431,28 +422,47 @@ def _finish_off(view: View, by_verb: Mapping[str, list[Action]]) -> Action | Non
             break
     else:
         return None  # no enemy is helpless: no coup de grâce to list (rule 38)
-    options = [a for a in by_verb.get("coup-de-grace", ()) if a.target in view.state.fighters]
-    if not options:
-        return None
-    return min(options, key=lambda a: view.state.fighters[a.target or ""].hp)
+    return _least(by_verb["coup-de-grace"], view.state.fighters, _HP)
 
 
-def _stabilize(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _stabilize(view: View, by_verb: Listing) -> Action | None:
     """A medic with nothing better to do stabilizes the dying ally closest to death."""
     if not view.sheet.medkit:
         return None
-    fighters = view.state.fighters
-    options = [a for a in by_verb.get("stabilize", ()) if a.target in fighters]
-    options = [a for a in options if fighters[a.target or ""].side == view.me.side]
+    return _least(by_verb["stabilize"], view.state.fighters, _CON, view.me.side)
+
+
+_HP = attrgetter("hp")
+_CON = attrgetter("con")
+
+
+def _least(
+    actions: Sequence[Action],
+    fighters: Mapping[str, Fighter],
+    score: Callable[[Fighter], int],
+    side: str | None = None,
+) -> Action | None:
+    """Of ``actions`` on a fighter (of ``side``, when given), the first whose target scores least; None when
+    there is none. (A function of its own: the comprehensions and the key would make the steps build a cell
+    per name they read at every call.)"""
+    options = [a for a in actions if a.target in fighters]
+    if side is not None:
+        options = [a for a in options if fighters[a.target or ""].side == side]
     if not options:
         return None
-    return min(options, key=lambda a: view.state.fighters[a.target or ""].con)
+    return min(options, key=lambda a: score(fighters[a.target or ""]))
 
 
-def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _draw(view: View, by_verb: Listing) -> Action | None:
     """With empty hands, draw the weapon that suits the distance to the nearest enemy."""
-    if view.me.hands or "draw" not in by_verb:
+    if view.me.hands or not by_verb["draw"]:
         return None
+    return _best_draw(view, by_verb["draw"])
+
+
+def _best_draw(view: View, draws: Sequence[Action]) -> Action:
+    """:func:`_draw`'s choice among ``draws`` (the closure here: it would make the step build cells at every
+    call)."""
     near = min((view.distance(view.me.pos, f.pos) for f in view.foes), default=0)
 
     def fitness(action: Action) -> tuple[int, int]:
@@ -464,10 +474,10 @@ def _draw(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
         loaded = weapon.ammo is None or view.me.ammo.get(weapon.name, 0) > 0
         return (3 if loaded else 1, weapon.level)
 
-    return max(by_verb["draw"], key=fitness)
+    return max(draws, key=fitness)
 
 
-def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _reload(view: View, by_verb: Listing) -> Action | None:
     """Reload a drawn weapon that is empty."""
     ammo = view.me.ammo
     for name in view.me.hands:
@@ -475,7 +485,7 @@ def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
             break
     else:
         return None  # nothing drawn is empty: no reload to weigh
-    for action in by_verb.get("reload", ()):
+    for action in by_verb["reload"]:
         if view.me.ammo.get(action.target or "", 1) <= 0:
             return action
     return None
@@ -484,10 +494,10 @@ def _reload(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
 # -- moving ----------------------------------------------------------------------------------------
 
 
-def _close_in(view: View, by_verb: Mapping[str, list[Action]]) -> Action | None:
+def _close_in(view: View, by_verb: Listing) -> Action | None:
     """Move toward a square to attack from, with the weapon in hand (melee or ranged)."""
-    moves = by_verb.get("move", [])
-    if not view.foes or not (moves or "sprint" in by_verb):
+    moves = by_verb["move"]
+    if not view.foes or not (moves or by_verb["sprint"]):
         return None
     weapon = _main_weapon(view)
     if weapon is None or weapon.is_melee:
@@ -505,20 +515,18 @@ def _main_weapon(view: View) -> Weapon | None:
     return None
 
 
-def _melee_spot(
-    view: View, moves: list[Action], by_verb: Mapping[str, list[Action]], reach: int
-) -> Action | None:
+def _melee_spot(view: View, moves: Sequence[Action], by_verb: Listing, reach: int) -> Action | None:
     """A square next to the weakest reachable enemy; else the step that walks closest to the nearest one
     (sprints are listed only when no move will do)."""
     keys = MeleeKeys(view, reach)
     ranked = keys.ranked(moves)
     if ranked:
         return ranked[0]
-    for action in keys.ranked(by_verb.get("sprint", []))[:SPRINT_TRIES]:
+    for action in keys.ranked(by_verb["sprint"])[:SPRINT_TRIES]:
         if _sure_footed(view, action):
             return action
     target = min(view.foes, key=lambda f: (view.geometry.walk(f.pos).get(view.me.pos, 999), f.hp))
-    return _approach(view, moves, by_verb.get("sprint", []), target)
+    return _approach(view, moves, by_verb["sprint"], target)
 
 
 class MeleeKeys:
@@ -542,7 +550,7 @@ class MeleeKeys:
             return None
         return (self.weakest[at], self.crowd.get(at, 0), self.view.distance(self.view.me.pos, at))
 
-    def ranked(self, actions: list[Action]) -> list[Action]:
+    def ranked(self, actions: Sequence[Action]) -> list[Action]:
         """The actions that end within reach of a standing enemy, best first (ties in listed order)."""
         keyed = sorted((key, i, a) for i, a in enumerate(actions) if (key := self.of(a.at)) is not None)
         return [a for _key, _i, a in keyed]
@@ -557,7 +565,9 @@ def _sure_footed(view: View, action: Action) -> bool:
     return path is not None and not movement.crosses_difficult(game, state, me, path)
 
 
-def _approach(view: View, moves: list[Action], sprints: list[Action], target: Fighter) -> Action | None:
+def _approach(
+    view: View, moves: Sequence[Action], sprints: Sequence[Action], target: Fighter
+) -> Action | None:
     """The move (or safe sprint) that gets closest to ``target`` on foot, if it gets closer at all."""
     field = view.geometry.walk(target.pos)
     here = field.get(view.me.pos, 999)
@@ -571,7 +581,7 @@ def _approach(view: View, moves: list[Action], sprints: list[Action], target: Fi
     return best_move if move_gain > 0 else None
 
 
-def _firing_spot(view: View, moves: list[Action], weapon: Weapon) -> Action | None:
+def _firing_spot(view: View, moves: Sequence[Action], weapon: Weapon) -> Action | None:
     """A square within one range increment of a standing enemy, with a line of fire, in the best cover."""
     per_cell = int(view.game.board.scale.per_cell)
     increment = (weapon.range_ft or per_cell) // per_cell

@@ -32,6 +32,8 @@ Pos = tuple[int, int]
 DIE_SIZES = (2, 4, 6, 8, 10, 12, 20, 100)
 #: Target problems and advantage dice one game's memo keeps, each, for maps without objects or smoke.
 TERRAIN_LIMIT = 1 << 16
+#: Hand dice and damage dice one game's memo keeps, each (a few per attacker, weapon and hand).
+HAND_LIMIT = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,16 @@ class Swing:
     off_hand: bool = False
     extra_disadvantage: int = 0
     purpose: str = "attack"
+
+
+def plain_swing(game: G, weapon_name: str) -> Swing:
+    """``Swing(game.weapons[weapon_name])``, an ordinary attack's, made once per game and weapon (a swing is
+    an immutable value; the AI weighs and the rules make an attack with one at every attack)."""
+    return game.remembered("plain-swing", weapon_name, _plain_swing, HAND_LIMIT, game, weapon_name)
+
+
+def _plain_swing(game: G, weapon_name: str) -> Swing:
+    return Swing(game.weapons[weapon_name])
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +142,7 @@ def target_problem(game: G, state: S, attacker: Fighter, target: Fighter, weapon
     empty = weapon.ammo is not None and attacker.ammo.get(weapon.name, 0) <= 0
     key = (attacker.id, target.id, weapon.name, attacker.pos, target.pos, empty)
     return game.remembered(
-        "target-problem", key, lambda: _target_problem(game, state, attacker, target, weapon), TERRAIN_LIMIT
+        "target-problem", key, _target_problem, TERRAIN_LIMIT, game, state, attacker, target, weapon
     )
 
 
@@ -187,10 +199,7 @@ def advantage_dice(game: G, state: S, attacker: Fighter, target: Fighter, swing:
         through,
     )
     return game.remembered(
-        "advantage-dice",
-        key,
-        lambda: _advantage_dice(game, state, attacker, target, swing, through),
-        TERRAIN_LIMIT,
+        "advantage-dice", key, _advantage_dice, TERRAIN_LIMIT, game, state, attacker, target, swing, through
     )
 
 
@@ -216,11 +225,8 @@ def _hand_dice(game: G, attacker: Fighter, swing: Swing) -> tuple[int, int, bool
     """Rule 27's dice that depend on the attacker's sheet, weapon and hand alone (worked out once per game):
     advantages (proficiency, discarded off-hand), an off-hand gun's disadvantage, and whether the off hand
     gets no advantage."""
-    return game.remembered(
-        "hand-dice",
-        (attacker.id, swing.weapon.name, swing.off_hand),
-        lambda: _sheet_dice(game, attacker, swing),
-    )
+    key = (attacker.id, swing.weapon.name, swing.off_hand)
+    return game.remembered("hand-dice", key, _sheet_dice, HAND_LIMIT, game, attacker, swing)
 
 
 def _sheet_dice(game: G, attacker: Fighter, swing: Swing) -> tuple[int, int, bool]:
@@ -326,11 +332,8 @@ def damage_dice(game: G, attacker: Fighter, swing: Swing) -> DiceExpr:
 
 def _damage_notation(game: G, attacker: Fighter, swing: Swing) -> tuple[DiceExpr, str]:
     """:func:`damage_dice` and its notation, worked out once per game, attacker, weapon and hand."""
-    return game.remembered(
-        "damage-dice",
-        (attacker.id, swing.weapon.name, swing.off_hand),
-        lambda: _with_notation(game, attacker, swing),
-    )
+    key = (attacker.id, swing.weapon.name, swing.off_hand)
+    return game.remembered("damage-dice", key, _with_notation, HAND_LIMIT, game, attacker, swing)
 
 
 def _with_notation(game: G, attacker: Fighter, swing: Swing) -> tuple[DiceExpr, str]:

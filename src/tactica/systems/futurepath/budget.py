@@ -129,8 +129,14 @@ def affordable(options: FuturePathOptions, fighter: Fighter) -> frozenset[Cost]:
     if found is None:
         if len(_AFFORDABLE) >= AFFORDABLE_LIMIT:
             _AFFORDABLE.clear()
-        found = _AFFORDABLE[key] = frozenset(c for c in COSTS if refusal(options, fighter, c, "") is None)
+        found = _AFFORDABLE[key] = _payable(options, fighter)
     return found
+
+
+def _payable(options: FuturePathOptions, fighter: Fighter) -> frozenset[Cost]:
+    """The costs :func:`refusal` lets ``fighter`` pay now, worked out afresh (in a function of its own: a
+    generator over the arguments would make :func:`affordable` build a cell for each at every call)."""
+    return frozenset(c for c in COSTS if refusal(options, fighter, c, "") is None)
 
 
 def pay(options: FuturePathOptions, fighter: Fighter, cost: Cost) -> None:

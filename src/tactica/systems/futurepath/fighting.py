@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from tactica.engine.action import Action
 from tactica.engine.system import Context
-from tactica.systems.futurepath.attacks import Swing, strike, target_problem
+from tactica.systems.futurepath.attacks import Swing, plain_swing, strike, target_problem
 from tactica.systems.futurepath.setup import FuturePathGame
 from tactica.systems.futurepath.state import Fighter, FuturePathState
 from tactica.systems.futurepath.verbs import Candidates, Verb, action_of, enemies, fixed
@@ -78,7 +78,7 @@ def attack_candidates(verb: str) -> Candidates:
 def attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:
     assert action.target and action.using
     fighter.budget.tag("standard-attack")
-    strike(game, state, fighter, state.fighters[action.target], Swing(game.weapons[action.using]), ctx)
+    strike(game, state, fighter, state.fighters[action.target], plain_swing(game, action.using), ctx)
 
 
 def full_attack_resolve(game: G, state: S, fighter: Fighter, action: Action, ctx: Context) -> None:

@@ -187,7 +187,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         if state.pending:
             if state.pending[-1].actor != actor:
                 return []
-            return [a for a in self.legal_actions(game, state) if verbs is None or a.verb in verbs]
+            return _of_verbs(self.legal_actions(game, state), verbs)
         if actor not in state.acting:
             return []
         return self._turn_actions(game, state, state.fighters[actor], verbs)
@@ -206,8 +206,11 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         affordable = budget.affordable(game.options, fighter)
         for verb, priced in self._turn_plan(verbs, affordable):
             actions = verb.candidates(game, state, fighter)
-            if priced:
-                out.extend(a for a in actions if verb.cost(game, fighter, a) in affordable)
+            if priced:  # (a loop, not a generator: that would make a cell of each name it reads, every call)
+                cost = verb.cost
+                for a in actions:
+                    if cost(game, fighter, a) in affordable:
+                        out.append(a)
             else:
                 out.extend(actions)
         return out
@@ -233,12 +236,7 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
         key = (None if verbs is None else frozenset(verbs), affordable)
         found = self._plans.get(key)
         if found is None:
-            found = [
-                (v, costs is None or not affordable.issuperset(costs))
-                for v, costs in self._turn_costs
-                if (key[0] is None or v.name in key[0])
-                and (costs is None or not affordable.isdisjoint(costs))
-            ]
+            found = _plan(self._turn_costs, key[0], affordable)
             if len(self._plans) >= PLANS:
                 self._plans.clear()
             self._plans[key] = found
@@ -373,3 +371,22 @@ class FuturePath(RuleSystem[FuturePathGame, FuturePathState]):
 
     def duel_odds(self, game: G, state: S) -> Mapping[str | None, float] | None:
         return duel.duel_odds(game, state)
+
+
+def _plan(
+    turn_costs: list[tuple[Verb, tuple[budget.Cost, ...] | None]],
+    names: frozenset[str] | None,
+    affordable: frozenset[budget.Cost],
+) -> list[tuple[Verb, bool]]:
+    """:meth:`FuturePath._turn_plan` worked out afresh (in a function of its own: the comprehension would
+    make the method build a cell per name it reads at every call, remembered or not)."""
+    return [
+        (v, costs is None or not affordable.issuperset(costs))
+        for v, costs in turn_costs
+        if (names is None or v.name in names) and (costs is None or not affordable.isdisjoint(costs))
+    ]
+
+
+def _of_verbs(actions: list[Action], verbs: Collection[str] | None) -> list[Action]:
+    """The actions of ``verbs`` (all of them when None), in order."""
+    return [a for a in actions if verbs is None or a.verb in verbs]

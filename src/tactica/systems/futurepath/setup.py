@@ -161,9 +161,13 @@ class FuturePathGame(Game):
         """Facts derived from the game alone, by table name and key (:meth:`remembered`)."""
         return {}
 
-    def remembered(self, table: str, key: Hashable, make: Callable[[], T], limit: int = 1 << 16) -> T:
+    def remembered(
+        self, table: str, key: Hashable, make: Callable[..., T], limit: int = 1 << 16, *args: Any
+    ) -> T:
         """The fact ``key`` of ``table`` (the teams and their initiative, damage dice, the AI's attack odds),
-        made by ``make()`` the first time it is asked for; a table holding ``limit`` facts starts over."""
+        made by ``make(*args)`` the first time it is asked for; a table holding ``limit`` facts starts over.
+        (A caller asked many times a fight passes ``make``'s arguments rather than a closure, which would
+        cost a function and a cell per captured name at every call, found or not.)"""
         known = self.memo.get(table)
         if known is None:
             known = self.memo[table] = {}
@@ -173,7 +177,7 @@ class FuturePathGame(Game):
             return kept
         if len(known) >= limit:
             known.clear()
-        value = known[key] = make()
+        value = known[key] = make(*args)
         return value
 
 

@@ -142,7 +142,11 @@ def begin_turn(game: FuturePathGame, state: FuturePathState, ctx: Context) -> No
         if fighter.status == "active":  # fighter.is_up, as below
             for hook in TURN_START_HOOKS:
                 hook(game, state, fid, ctx)
-    state.acting = [f for f in slot.actors if state.fighters[f].status == "active"]
+    acting = []  # (a loop, not a comprehension: that would make ``state`` a cell at every call)
+    for fid in slot.actors:
+        if state.fighters[fid].status == "active":
+            acting.append(fid)
+    state.acting = acting
 
 
 def _bleed(game: FuturePathGame, state: FuturePathState, fid: str, ctx: Context) -> None:
