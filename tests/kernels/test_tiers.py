@@ -5,15 +5,13 @@ both tiers give the same shape of rows, summary and JSON. Played with the test k
 from __future__ import annotations
 
 import json
-import os
 import pickle
-import time
 from pathlib import Path
 
 import pytest
 
 from tactica.analysis.kernels import TapeDice, TapeMismatch, kernel_named
-from tactica.analysis.kernels.batches import BATCH, batch_sizes, batches, count_kernel, run_kernel
+from tactica.analysis.kernels.batches import BATCH, batch_sizes, count_kernel, run_kernel
 from tactica.analysis.kernels.counts import Counts
 from tactica.analysis.kernels.tables import outcome_rows
 from tactica.analysis.sim import game_of, run_fights, sim_spec
@@ -126,24 +124,6 @@ def test_batches_do_not_depend_on_the_workers(coin_only: CoinKernel) -> None:
     two = run_kernel(coin_only, spec, n, workers=2, start_method="fork")
     assert (one.winner == two.winner).all() and len(one) == n
     assert 0.49 < float((one.winner == 0).mean()) < 0.51
-
-
-def _who_played(_kernel: object, _spec: object, batch: int, size: int) -> tuple[int, int]:
-    time.sleep(0.02)  # long enough that the worker cannot have begun every batch before this process looks
-    return batch, os.getpid()
-
-
-def test_this_process_plays_batches_beside_its_workers() -> None:
-    """Issue 16 B, 2 workers: one worker process plays batches from the front of the run while this process
-    plays from the back, each batch once, and the pieces come out in batch order."""
-    spec, n = _spec(), 8 * BATCH
-    played = list(
-        batches(_who_played, kernel_named("futurepath-duel"), spec, n, workers=2, start_method="fork")
-    )
-    assert [batch for batch, _pid in played] == list(range(8))
-    players = [pid for _batch, pid in played]
-    assert players[-1] == os.getpid() and players[0] != os.getpid()
-    assert len(set(players)) == 2
 
 
 def test_simulate_limits_the_fights_by_tier(coin_only: CoinKernel) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import hashlib
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from tactica.analysis.kernels.base import Kernel, Outcomes, joined
@@ -90,40 +90,12 @@ def _on_processes(
     workers: int,
     start_method: str | None,
 ) -> Iterator[T]:
-    """Every batch, played by ``workers - 1`` local processes from the front of the run and by this process
-    from the back: this process works instead of waiting, with its caches warm, while the others start. It
-    takes a batch only by cancelling it before a worker has begun it, so no batch is played twice; the pieces
-    come out in batch order."""
     context = worker_context(start_method)
-    with ProcessPoolExecutor(max_workers=min(workers - 1, len(sizes)), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(sizes)), mp_context=context) as pool:
         gc.freeze()  # as in the engine's sim: forked workers need not copy the pages of what exists now
         try:
             futures = [pool.submit(unit, kernel, spec, b, size) for b, size in enumerate(sizes)]
         finally:
             gc.unfreeze()
-        try:
-            yield from _front_and_back(unit, kernel, spec, sizes, futures)
-        finally:  # stopped early (an error, Ctrl-C): the workers need not play the batches nobody began
-            for future in futures:
-                future.cancel()
-
-
-def _front_and_back(
-    unit: Callable[[Kernel, SimSpec, int, int], T],
-    kernel: Kernel,
-    spec: SimSpec,
-    sizes: list[int],
-    futures: list[Future[T]],
-) -> Iterator[T]:
-    """The pieces in batch order: the workers' as they finish, and meanwhile this process's own, played from
-    the back by cancelling the last batch no worker has begun."""
-    mine: dict[int, T] = {}
-    untaken = len(sizes)
-    for batch, future in enumerate(futures):
-        while batch not in mine and not future.done() and untaken > batch:
-            untaken -= 1
-            if futures[untaken].cancel():
-                mine[untaken] = unit(kernel, spec, untaken, sizes[untaken])
-            else:  # a worker has begun it, and so every batch before it: nothing is left to take
-                untaken = batch
-        yield mine.pop(batch) if batch in mine else future.result()
+        for future in futures:  # in batch order
+            yield future.result()
