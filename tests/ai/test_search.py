@@ -17,7 +17,7 @@ import pytest
 from tactica.ai import make_policy, policy_choice
 from tactica.ai.search import SearchPolicy
 from tactica.ai.search.candidates import NEAREST, candidates
-from tactica.ai.search.policy import better
+from tactica.ai.search.policy import Plan, better
 from tactica.ai.search.settings import DEFAULT, settings_of
 from tactica.ai.search.standing import standing
 from tactica.ai.sides import combatants
@@ -259,3 +259,42 @@ def test_a_time_budget_counts_the_cpu_time_of_the_search(monkeypatch: pytest.Mon
     monkeypatch.setattr(SearchPolicy, "_playout", counted)
     policy.choose(fight)
     assert len(played) == 3 * WIDTH
+
+
+@pytest.mark.parametrize("system_id", ["phase3d6", "srb"])
+def test_a_script_is_a_plan_compared_beside_the_candidates(system_id: str) -> None:
+    """Issue 17 point 3: a policy the settings name in ``scripts`` is a plan of its own: with a guide that
+    never attacks and no other candidate, the search takes the script's attack (the default AI's), which
+    the guide's own choice never is."""
+    fight = first_choice_among_several(arena(system_id))
+    alone = replace(settings_of(system_id), width=1, margin=0.0, evidence=0.0)
+    assert SearchPolicy(0, "8", settings=alone, guide=Idle()).choose(fight) == Idle().choose(fight)
+    scripted = replace(alone, scripts=("default",))
+    choice = SearchPolicy(0, "8", settings=scripted, guide=Idle()).choose(fight)
+    assert choice == make_policy("default", system_id).choose(fight) != Idle().choose(fight)
+
+
+class Asked:
+    """A policy that records every actor it chose for (it plays the default AI)."""
+
+    def __init__(self, system_id: str) -> None:
+        self.default = make_policy("default", system_id)
+        self.actors: list[str] = []
+
+    def choose(self, fight: Fight) -> Action:
+        self.actors.append(fight.deciding()[0])
+        return self.default.choose(fight)
+
+
+def test_a_script_plays_the_deciding_side_alone_in_its_playouts() -> None:
+    """Issue 17 point 3: in a script's playouts the script chooses for the deciding side only; the guide
+    plays every other side."""
+    fight = first_choice_among_several(arena("srb"))
+    side = fight.side_of(fight.deciding()[0])
+    script, guide = Asked("srb"), Asked("srb")
+    plan = Plan(make_policy("default", "srb").choose(fight), script)
+    SearchPolicy(0, "8", settings=replace(DEFAULT, horizon=40))._playout(fight, plan, 5, guide, side)
+    assert script.actors and guide.actors
+    assert {fight.side_of(a) for a in script.actors} == {side} and side not in {
+        fight.side_of(a) for a in guide.actors
+    }

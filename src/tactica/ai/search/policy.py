@@ -6,6 +6,11 @@ own seeded dice (never the real fight's dice to come), lets the system's default
 tried on the same dice seeds (common random numbers: the comparison is not drowned by luck); the best mean
 wins if it beats the default AI's choice clearly (:func:`better`), else the default AI's choice stands. A
 decision with one legal action is taken at once.
+
+A system's settings may name scripts (other policies it registers): each is a plan compared beside the
+candidates, its choice played out with the script playing the deciding side and the default AI the others, so
+that a way of fighting the default AI would not take (holding ground, focusing fire) is judged by where it
+leads, not by its first step alone (portfolio search, as Churchill and Buro's in real-time strategy games).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tactica.ai.policy import Policy, make_policy
 from tactica.ai.search.budget import Budget, parse_budget
@@ -47,6 +53,7 @@ class SearchPolicy:
         self.rng = random.Random(seed)
         self._settings = settings
         self._rollout = guide
+        self._scripts: list[Policy] | None = None
 
     def choose(self, fight: Fight) -> Action:
         """The default AI's choice, unless another candidate beats it clearly over the playouts the budget
@@ -62,16 +69,26 @@ class SearchPolicy:
         settings = self._settings_for(fight)
         seen = [a for a in legal if a.verb not in settings.unseen]
         also = settings.instead.get(preferred.verb, frozenset())
-        tried = candidates(seen, preferred, enemies, self.rng, settings.width, also)
-        if len(tried) == 1:
+        plans = [
+            Plan(a, rollout) for a in candidates(seen, preferred, enemies, self.rng, settings.width, also)
+        ]
+        plans += [Plan(script.choose(fight), script) for script in self._scripts_for(fight)]
+        if len(plans) == 1:
             return preferred
-        values = self._search(fight, side, tried, rollout)
-        return tried[better(values, settings.margin, settings.evidence)]
+        values = self._search(fight, side, plans, rollout)
+        return plans[better(values, settings.margin, settings.evidence)].first
 
     def _rollout_for(self, fight: Fight) -> Policy:
         if self._rollout is None:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
+
+    def _scripts_for(self, fight: Fight) -> list[Policy]:
+        """The policies the settings' ``scripts`` name, made at the first decision."""
+        if self._scripts is None:
+            names = self._settings_for(fight).scripts
+            self._scripts = [make_policy(name, fight.system.id, self.rng.getrandbits(32)) for name in names]
+        return self._scripts
 
     def _settings_for(self, fight: Fight) -> Settings:
         """The settings given, else the system's (looked up at the first decision)."""
@@ -79,17 +96,17 @@ class SearchPolicy:
             self._settings = settings_of(fight.system.id)
         return self._settings
 
-    def _search(self, fight: Fight, side: str, tried: Sequence[Action], rollout: Policy) -> list[list[float]]:
-        """The values of each candidate, one per round of playouts (one playout per candidate per round, all
-        on one dice seed), as many rounds as the budget allows (at least one)."""
+    def _search(self, fight: Fight, side: str, plans: Sequence[Plan], rollout: Policy) -> list[list[float]]:
+        """The values of each plan, one per round of playouts (one playout per plan per round, all on one dice
+        seed), as many rounds as the budget allows (at least one)."""
         out = set(fight.system.out_of_action(fight.game, fight.state))
         people = [c for c in combatants(fight) if c not in out]
-        values: list[list[float]] = [[] for _ in tried]
+        values: list[list[float]] = [[] for _ in plans]
         start = time.process_time()
-        while not values[0] or self._more(len(values[0]), len(tried), start):
+        while not values[0] or self._more(len(values[0]), len(plans), start):
             seed = self.rng.getrandbits(63)
-            for i, action in enumerate(tried):
-                end = self._playout(fight, action, seed, rollout)
+            for i, plan in enumerate(plans):
+                end = self._playout(fight, plan, seed, rollout, side)
                 values[i].append(standing(end, side, people, len(fight.events)))
         return values
 
@@ -99,14 +116,14 @@ class SearchPolicy:
             return spent * (rounds + 1) / rounds <= self.budget.ms
         return (rounds + 1) * width <= (self.budget.playouts or 0)
 
-    def _playout(self, fight: Fight, first: Action, seed: int, rollout: Policy) -> Fight:
-        """A clone of the fight rolling dice of ``seed``: ``first``, then the default AI for the settings'
-        ``horizon`` actions, or until ``turns`` turns have started (fewer if the fight ends). Nobody undoes a
-        playout: it keeps no checkpoints."""
+    def _playout(self, fight: Fight, plan: Plan, seed: int, rollout: Policy, side: str) -> Fight:
+        """A clone of the fight rolling dice of ``seed``: the plan's first action, then the plan's policy for
+        ``side`` and the default AI for the others, for the settings' ``horizon`` actions, or until ``turns``
+        turns have started (fewer if the fight ends). Nobody undoes a playout: it keeps no checkpoints."""
         settings = self._settings_for(fight)
         sim = fight.clone(dice=SeededDice(seed))
         sim.checkpoints = False
-        sim.apply(first)
+        sim.apply(plan.first)
         turns, seen = settings.turns, len(fight.events)
         for _ in range(settings.horizon):
             if turns is not None:
@@ -114,8 +131,17 @@ class SearchPolicy:
                 seen = len(sim.events)
             if sim.is_over() or (turns is not None and turns <= 0):
                 break
-            sim.apply(rollout.choose(sim))
+            mine = plan.then is not rollout and sim.side_of(sim.deciding()[0]) == side
+            sim.apply((plan.then if mine else rollout).choose(sim))
         return sim
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a playout plays for the deciding side: ``first``, then whatever ``then`` chooses."""
+
+    first: Action
+    then: Policy
 
 
 def better(values: Sequence[Sequence[float]], margin: float, evidence: float) -> int:

@@ -14,7 +14,9 @@ class Settings:
     started (at most ``horizon`` actions); an alternative is taken when it beats the default AI's choice by
     ``margin`` and by ``evidence`` standard errors; verbs in ``unseen`` are never alternatives (their effect
     is nothing a playout can see); where the default AI's choice is of a verb ``instead`` names, the verbs it
-    names are alternatives as well, in the room the others leave."""
+    names are alternatives as well, in the room the others leave; each policy ``scripts`` names (a policy the
+    system registers, :func:`tactica.ai.make_policy`) is a plan compared beside them: its choice, with that
+    policy playing the deciding side in the playouts (the default AI still plays the others)."""
 
     width: int = 4
     horizon: int = 8
@@ -23,6 +25,7 @@ class Settings:
     evidence: float = 2.0
     unseen: frozenset[str] = frozenset()
     instead: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    scripts: tuple[str, ...] = ()
 
 
 DEFAULT = Settings()
