@@ -12,6 +12,7 @@ from tactica.engine import Fight, SetupError
 from tactica.systems import get_system
 from tactica.systems.futurepath import attacks
 from tactica.systems.futurepath.setup import FuturePathGame
+from tactica.systems.futurepath.sheet import Weapon
 from tests.systems.futurepath.helpers import fighter, hp, last, new_fight, offered
 
 ROW = " ".join("." * 20)
@@ -475,3 +476,12 @@ def test_a_plain_swing_is_made_once_per_game_and_weapon() -> None:
             assert attacks.plain_swing(game, name) is swing
     assert attacks.plain_swing(games[2], "pistol").weapon.kind == "melee"
     assert attacks.plain_swing(games[0], "pistol").weapon.kind == "ranged"
+
+
+def test_futurepath_24_a_copied_weapon_rolls_its_own_level_dice() -> None:
+    """FuturePath 24: damage dice follow the level ladder (1 = 1d4, 6 = 2d8) or the override, also on a weapon
+    copied with a new level or damage (no dice remembered from the original)."""
+    knife = Weapon(name="knife", kind="melee", level=1)
+    assert str(knife.dice) == "1d4"
+    assert str(knife.model_copy(update={"level": 6}).dice) == "2d8"
+    assert str(knife.model_copy(update={"damage": "3d6"}).dice) == "3d6"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -21,6 +21,12 @@ FIELD_OF = {"str": "str_", "int": "int_"}
 def modifier(score: int) -> int:
     """Ability modifier of a score (10-11 -> 0, 12-13 -> +1, 8-9 -> -1)."""
     return (score - 10) // 2
+
+
+@cache
+def _parsed(text: str) -> DiceExpr:
+    """Dice text parsed once (a weapon's damage is read at every hit)."""
+    return parse(text)
 
 
 class Weapon(BaseModel):
@@ -54,10 +60,11 @@ class Weapon(BaseModel):
             raise ValueError(f"ranged weapon '{self.name}' needs range_ft (its range increment in feet)")
         return self
 
-    @cached_property
+    @property
     def dice(self) -> DiceExpr:
-        """Damage dice: the override, or the level ladder (rule 24)."""
-        return parse(self.damage or DAMAGE_LADDER[self.level])
+        """Damage dice: the override, or the level ladder (rule 24); parsed once per text (a cache on the
+        weapon itself would outlive ``model_copy(update=...)``)."""
+        return _parsed(self.damage or DAMAGE_LADDER[self.level])
 
     @property
     def weight(self) -> Literal["light", "medium", "heavy"]:
