@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -89,10 +90,6 @@ class ThrumGame(Game):
     start: Mapping[str, Placement]
     starting_area: frozenset[Pos]
     spec: SetupSpec
-    _kinds: dict[tuple[str, str], tuple[Ability, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    _acting: dict[str, frozenset[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def sheet(self, fighter_id: str) -> Character:
         """The static sheet of a combatant."""
@@ -111,23 +108,33 @@ class ThrumGame(Game):
         return self._kind_of(fighter_id, "stance")
 
     def acting_verbs(self, fighter_id: str) -> frozenset[str]:
-        """The verbs of its Actions that attack, recover or resuscitate: those the default AI weighs first
-        (worked out once: it asks at every turn)."""
-        found = self._acting.get(fighter_id)
-        if found is None:
-            found = self._acting[fighter_id] = frozenset(
+        """The verbs of its Actions that attack, recover or resuscitate: those the default AI weighs first."""
+        return self._acting[fighter_id]
+
+    @cached_property
+    def _acting(self) -> dict[str, frozenset[str]]:
+        """Each combatant's :meth:`acting_verbs`, worked out once (the default AI asks at every turn)."""
+        return {
+            fighter: frozenset(
                 a.id
-                for a in self.actions_of(fighter_id)
+                for a in self.actions_of(fighter)
                 if a.is_attack or a.special in ("recover", "resuscitate")
             )
-        return found
+            for fighter in self.sheets
+        }
 
     def _kind_of(self, fighter_id: str, kind: str) -> tuple[Ability, ...]:
-        """A combatant's abilities of one kind (worked out once: every listing asks)."""
-        found = self._kinds.get((fighter_id, kind))
-        if found is None:
-            found = self._kinds[fighter_id, kind] = tuple(self._listed(fighter_id, kind))
-        return found
+        """A combatant's abilities of one kind."""
+        return self._kinds[fighter_id, kind]
+
+    @cached_property
+    def _kinds(self) -> dict[tuple[str, str], tuple[Ability, ...]]:
+        """Every combatant's abilities of each kind, worked out once (every listing asks)."""
+        return {
+            (f, kind): tuple(self._listed(f, kind))
+            for f in self.sheets
+            for kind in ("action", "move", "stance")
+        }
 
     def _listed(self, fighter_id: str, kind: str) -> list[Ability]:
         own = self.sheets[fighter_id].abilities
