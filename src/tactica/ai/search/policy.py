@@ -54,6 +54,7 @@ class SearchPolicy:
         self._settings = settings
         self._rollout = guide
         self._scripts: list[Policy] | None = None
+        self._guide: Policy | None = None
 
     def choose(self, fight: Fight) -> Action:
         """The default AI's choice, unless another candidate beats it clearly over the playouts the budget
@@ -63,14 +64,15 @@ class SearchPolicy:
         if len(legal) == 1:
             return legal[0]
         rollout = self._rollout_for(fight)
-        preferred = rollout.choose(fight)
+        guide = self._guide_for(fight)
+        preferred = guide.choose(fight)
         side = fight.side_of(actor)
         enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
         settings = self._settings_for(fight)
         seen = [a for a in legal if a.verb not in settings.unseen]
         also = settings.instead.get(preferred.verb, frozenset())
         plans = [
-            Plan(a, rollout) for a in candidates(seen, preferred, enemies, self.rng, settings.width, also)
+            Plan(a, guide) for a in candidates(seen, preferred, enemies, self.rng, settings.width, also)
         ]
         plans += [Plan(script.choose(fight), script) for script in self._scripts_for(fight)]
         if len(plans) == 1:
@@ -82,6 +84,17 @@ class SearchPolicy:
         if self._rollout is None:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
+
+    def _guide_for(self, fight: Fight) -> Policy:
+        """The policy the settings' ``guide`` names (made at the first decision), or the default AI."""
+        if self._guide is None:
+            name = self._settings_for(fight).guide
+            self._guide = (
+                self._rollout_for(fight)
+                if name == "default"
+                else make_policy(name, fight.system.id, self.rng.getrandbits(32))
+            )
+        return self._guide
 
     def _scripts_for(self, fight: Fight) -> list[Policy]:
         """The policies the settings' ``scripts`` name, made at the first decision."""
