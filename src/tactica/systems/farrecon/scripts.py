@@ -28,6 +28,7 @@ from tactica.grid import cover_between
 from tactica.systems.farrecon import attacks, dice, explosives
 from tactica.systems.farrecon.ai import RULES, DefaultPolicy, Rule, _enemies
 from tactica.systems.farrecon.odds import fudge_roll, fudge_sums
+from tactica.systems.farrecon.options import FarReconOptions
 from tactica.systems.farrecon.setup import FarReconGame
 from tactica.systems.farrecon.sheet import Weapon
 from tactica.systems.farrecon.state import FarReconState, Fighter
@@ -78,10 +79,11 @@ def _throw(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
     bonus = game.options.aspect_bonus if tag else 0
     best: tuple[float, str] | None = None
     choice: Action | None = None
+    worth: dict[tuple[str, Pos], float] = {}
     for a in legal:
         if a.at is None or a.at not in near or a.has_flag("tag") != tag:
             continue
-        value = _expected_throw(game, state, me, origin, game.weapons[a.using or ""], a.at, bonus)
+        value = _expected_throw(game, state, me, origin, game.weapons[a.using or ""], a.at, bonus, worth)
         if best is None or (value, str(a)) > best:
             best, choice = (value, str(a)), a
     if best is None or choice is None:
@@ -91,25 +93,33 @@ def _throw(game: G, state: S, me: Fighter, origin: Pos, legal: list[Action]) -> 
 
 
 def _expected_throw(
-    game: G, state: S, me: Fighter, origin: Pos, weapon: Weapon, aim: Pos, bonus: int
+    game: G,
+    state: S,
+    me: Fighter,
+    origin: Pos,
+    weapon: Weapon,
+    aim: Pos,
+    bonus: int,
+    worth: dict[tuple[str, Pos], float],
 ) -> float:
     """The expected worth of throwing ``weapon`` from ``origin`` at ``aim`` (Far Recon 14-15, as
-    :func:`explosives.throw`): over the sums of the dice, where it lands and its :func:`_blast_worth` there."""
+    :func:`explosives.throw`): over the sums of the dice, where it lands and the :func:`_blast_worth`
+    there (kept in ``worth`` by weapon and square)."""
     far = game.board.distance(origin, aim)
     skill = explosives.throw_skill(game, weapon, far, me)
     dc = explosives.throw_dc(game, far)
     modifier = game.skill(me.id, skill) + bonus
     count = game.options.fudge_dice
-    worth: dict[Pos, float] = {}
     value = 0.0
     for total, chance in _sums(count):
         roll = fudge_roll(total, count, modifier)
         passed = dice.passes(roll, dc)
         fumble = roll.critical == "failure" and game.options.critical_complications and not passed
         landed = explosives.landing(game, origin, aim, 0 if passed else dc - roll.total, fumble)
-        if landed not in worth:
-            worth[landed] = _blast_worth(game, state, me, weapon, landed)
-        value += chance * worth[landed]
+        key = (weapon.name, landed)
+        if key not in worth:
+            worth[key] = _blast_worth(game, state, me, weapon, landed)
+        value += chance * worth[key]
     return value
 
 
@@ -123,7 +133,7 @@ def _blast_worth(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> flo
         if power <= 0:
             continue
         defence = game.skill(f.id, "pdef") if f.conscious else None
-        harm = _expected_harm(game, weapon, power, defence)
+        harm = _expected_harm(weapon, power, defence, game.options)
         if f.side == me.side:
             value -= OWN_HARM * harm
         elif f.conscious:
@@ -131,10 +141,11 @@ def _blast_worth(game: G, state: S, me: Fighter, weapon: Weapon, at: Pos) -> flo
     return value
 
 
-def _expected_harm(game: G, weapon: Weapon, power: int, defence: int | None) -> float:
+@functools.lru_cache(maxsize=1 << 10)
+def _expected_harm(weapon: Weapon, power: int, defence: int | None, options: FarReconOptions) -> float:
     """The expected damage of a blast of effective damage ``power`` against a Physical Defense roll with
     modifier ``defence`` (None: helpless, Far Recon 17), by the engine's :func:`explosives.blast_damage`."""
-    options, count = game.options, game.options.fudge_dice
+    count = options.fudge_dice
     if defence is None:
         return float(explosives.blast_damage(weapon, power, dice.Fixed(options.helpless_defense), options)[0])
     return sum(
@@ -151,5 +162,6 @@ def _sums(count: int) -> tuple[tuple[int, float], ...]:
 
 #: The default AI's rules with its throw of explosives (the rule of the verb ``throw`` alone) replaced.
 SHARP_RULES: tuple[Rule, ...] = tuple(
-    (_throw, verbs, _may_throw) if verbs == {"throw"} else (rule, verbs, worth) for rule, verbs, worth in RULES
+    (_throw, verbs, _may_throw) if verbs == {"throw"} else (rule, verbs, worth)
+    for rule, verbs, worth in RULES
 )
