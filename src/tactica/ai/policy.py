@@ -108,7 +108,11 @@ def run_fight(fight: Fight, policies: Mapping[str, Policy], *, max_actions: int 
 #: The policies that ship with tactica: system id -> name -> "module:class", imported when first made (so that
 #: listing the names, as the command line's help does, loads no rule system).
 BUILTIN = {
-    "farrecon": {"default": "tactica.systems.farrecon.ai:DefaultPolicy"},
+    "farrecon": {
+        "default": "tactica.systems.farrecon.ai:DefaultPolicy",
+        # Throw explosives by where they may land, dodge whenever it may: the search's plan in Far Recon.
+        "sharp": "tactica.systems.farrecon.scripts:SharpPolicy",
+    },
     "futurepath": {
         "default": "tactica.systems.futurepath.ai:DefaultPolicy",
         # Attack every chance, never move: what the exact duel odds assume.

@@ -11,6 +11,9 @@ A system's settings may name scripts (other policies it registers): each is a pl
 candidates, its choice played out with the script playing the deciding side and the default AI the others, so
 that a way of fighting the default AI would not take (holding ground, focusing fire) is judged by where it
 leads, not by its first step alone (portfolio search, as Churchill and Buro's in real-time strategy games).
+A system's settings may also name a guide (another policy it registers) to propose the move to beat and play
+the deciding side in the candidates' playouts in the default AI's place; the default AI still plays the
+other sides.
 """
 
 from __future__ import annotations
@@ -54,24 +57,24 @@ class SearchPolicy:
         self._settings = settings
         self._rollout = guide
         self._scripts: list[Policy] | None = None
+        self._guide: Policy | None = None
 
     def choose(self, fight: Fight) -> Action:
-        """The default AI's choice, unless another candidate beats it clearly over the playouts the budget
-        allows (:func:`better`)."""
+        """The guide's choice (the default AI's unless the settings name another), unless another candidate
+        beats it clearly over the playouts the budget allows (:func:`better`)."""
         actor = fight.deciding()[0]
         legal = fight.legal_actions_of(actor)
         if len(legal) == 1:
             return legal[0]
         rollout = self._rollout_for(fight)
-        preferred = rollout.choose(fight)
+        guide = self._guide_for(fight)
+        preferred = guide.choose(fight)
         side = fight.side_of(actor)
         enemies = {c for c in combatants(fight) if fight.side_of(c) != side}
         settings = self._settings_for(fight)
         seen = [a for a in legal if a.verb not in settings.unseen]
         also = settings.instead.get(preferred.verb, frozenset())
-        plans = [
-            Plan(a, rollout) for a in candidates(seen, preferred, enemies, self.rng, settings.width, also)
-        ]
+        plans = [Plan(a, guide) for a in candidates(seen, preferred, enemies, self.rng, settings.width, also)]
         plans += [Plan(script.choose(fight), script) for script in self._scripts_for(fight)]
         if len(plans) == 1:
             return preferred
@@ -82,6 +85,17 @@ class SearchPolicy:
         if self._rollout is None:
             self._rollout = make_policy("default", fight.system.id)
         return self._rollout
+
+    def _guide_for(self, fight: Fight) -> Policy:
+        """The policy the settings' ``guide`` names (made at the first decision), or the default AI."""
+        if self._guide is None:
+            name = self._settings_for(fight).guide
+            self._guide = (
+                self._rollout_for(fight)
+                if name == "default"
+                else make_policy(name, fight.system.id, self.rng.getrandbits(32))
+            )
+        return self._guide
 
     def _scripts_for(self, fight: Fight) -> list[Policy]:
         """The policies the settings' ``scripts`` name, made at the first decision."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import weakref
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -54,22 +54,26 @@ class DefaultPolicy:
         actor = fight.deciding()[0]
         me = state.fighters[actor]
         if state.pending:
-            return _answer(game, state, me, fight.legal_actions_of(actor))
+            return self.answer(game, state, me, fight.legal_actions_of(actor))
         origin = _origin(state, me)
         if me.broken or me.panicking:
             return _flee(game, state, me, fight.legal_actions_of(actor, {"move"})) or _end(fight, actor)
-        for rule, verbs, worth_asking in (
-            (_care, {"treat"}, _may_care),
-            (_blast, {"throw"}, _may_blast),
-            (_reposition, {"move"}, _always),
-            (_attack, {"attack", "throw"}, _always),
-        ):
+        for rule, verbs, worth_asking in self.rules():
             legal = fight.legal_actions_of(actor, verbs) if worth_asking(game, state, me) else []
             if legal:
                 choice = rule(game, state, me, origin, legal)
                 if choice is not None:
                     return choice
         return _end(fight, actor)
+
+    def answer(self, game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
+        """Rule 1: the answer to an attack on ``me`` (dodge or take it, tagging an aspect or not) or to a
+        delayed turn."""
+        return _answer(game, state, me, legal)
+
+    def rules(self) -> Sequence[Rule]:
+        """Rules 3-6, tried in order on a turn (the first to choose an action decides)."""
+        return RULES
 
 
 def _end(fight: Fight, actor: str) -> Action:
@@ -374,3 +378,20 @@ def _expected(game: G, me: Fighter, origin: Pos, target: Fighter, weapon: Weapon
     margin = game.skill(me.id, skill) - defence + 1.5
     damage = weapon.base_damage * max(margin, 0.3) / float(weapon.di)
     return damage - 0.3 * target.health - (0.5 if weapon.throwable else 0.0)
+
+
+#: A rule of the policy: the rule (it may choose one of the legal actions of its verbs, from ``origin``),
+#: the verbs it picks from, and whether it may choose anything now (the legal actions are asked for only
+#: then).
+Rule = tuple[
+    Callable[[G, S, Fighter, Pos, list[Action]], Action | None],
+    set[str],
+    Callable[[G, S, Fighter], bool],
+]
+#: The default AI's rules 3-6, in order.
+RULES: tuple[Rule, ...] = (
+    (_care, {"treat"}, _may_care),
+    (_blast, {"throw"}, _may_blast),
+    (_reposition, {"move"}, _always),
+    (_attack, {"attack", "throw"}, _always),
+)

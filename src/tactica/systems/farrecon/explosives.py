@@ -172,7 +172,7 @@ def detonate(game: G, state: S, f: Fighter, weapon: Weapon, at: Pos, deferred: b
         defence: Scored = Fixed(options.helpless_defense)
         if o.conscious:
             defence = dice.roll(ctx, options, o.id, "Physical Defense", game.skill(o.id, "pdef"))
-        damage, tiers, result = _blast_damage(weapon, power, defence, options)
+        damage, tiers, result = blast_damage(weapon, power, defence, options)
         margin = max(power - defence.total, 0)
         ctx.emit(
             StrikeResolved(
@@ -186,7 +186,7 @@ def detonate(game: G, state: S, f: Fighter, weapon: Weapon, at: Pos, deferred: b
             vitals.stagger(o, ctx)
 
 
-def _blast_damage(
+def blast_damage(
     weapon: Weapon, power: int, defence: Scored, options: FarReconOptions
 ) -> tuple[int, int, str]:
     """(damage, tiers, result) of E against a Physical Defense total (D3); a critical success resists."""
