@@ -11,6 +11,7 @@ import pytest
 
 from tactica.ai import make_policy
 from tactica.ai.search import SearchPolicy
+from tactica.ai.search.policy import Plan
 from tactica.ai.search.settings import settings_of
 from tactica.cli.fights import load_demo
 from tactica.engine import Action, Fight
@@ -35,9 +36,9 @@ def tried_by_search(fight: Fight, monkeypatch: pytest.MonkeyPatch) -> list[Actio
     """The candidates a FuturePath search compares at this decision (its playouts are not played)."""
     tried: list[Action] = []
 
-    def record(self: SearchPolicy, fight: Fight, side: str, actions: Sequence[Action], *_: object) -> list:
-        tried.extend(actions)
-        return [[0.0] for _ in actions]
+    def record(self: SearchPolicy, fight: Fight, side: str, plans: Sequence[Plan], *_: object) -> list:
+        tried.extend(plan.first for plan in plans)
+        return [[0.0] for _ in plans]
 
     monkeypatch.setattr(SearchPolicy, "_search", record)
     SearchPolicy(0, "8", settings=replace(SETTINGS, width=100)).choose(fight)
@@ -74,8 +75,8 @@ def test_a_playout_runs_through_the_enemy_team_turn_and_its_own_next_one() -> No
     fight = demo_until("end")
     side = fight.side_of(fight.deciding()[0])
     policy = SearchPolicy(0, "8")
-    first = make_policy("default", "futurepath").choose(fight)
-    sim = policy._playout(fight, first, 1, policy._rollout_for(fight))
+    rollout = policy._rollout_for(fight)
+    sim = policy._playout(fight, Plan(rollout.choose(fight), rollout), 1, rollout, side)
     started = [e for e in sim.events[len(fight.events) :] if isinstance(e, TurnStarted)]
     assert SETTINGS.turns == len(started) == 3 and not sim.is_over()
     teams = [{sim.side_of(actor) for actor in turn.actors} for turn in started]
