@@ -62,11 +62,12 @@ class Timed:
         return action
 
 
-def play(task: tuple[str, int, str]) -> Played:
-    """Fight ``index`` of a system: search (with ``budget``) against the default AI; and the same fight (the
-    same dice) with the default AI in the search's place."""
-    system_id, index, budget = task
-    search = Timed(make_policy(f"search:{budget}" if budget else "search", system_id, seed=index))
+def play(task: tuple[str, int, str, str]) -> Played:
+    """Fight ``index`` of a system: ``player`` (the search, with ``budget``, or another policy the system
+    registers) against the default AI; and the same fight (the same dice) with the default AI in its place."""
+    system_id, index, budget, player = task
+    name = f"{player}:{budget}" if budget and player == "search" else player
+    search = Timed(make_policy(name, system_id, seed=index))
     result = _fight(system_id, index, search)
     return Played(system_id, result, tuple(search.times), tuple(search.cpu), _fight(system_id, index, None))
 
@@ -86,10 +87,12 @@ def _fight(system_id: str, index: int, player: Policy | None) -> str:
     return _result(fight, mine)
 
 
-def tasks(system_id: str, first: int, fights: int, budget: str) -> list[tuple[str, int, str]]:
+def tasks(
+    system_id: str, first: int, fights: int, budget: str, player: str = "search"
+) -> list[tuple[str, int, str, str]]:
     """The :func:`play` tasks of fights ``first`` to ``first + fights - 1`` of a system (a later batch adds
     fights of its own dice to an earlier one)."""
-    return [(system_id, i, budget) for i in range(first, first + fights)]
+    return [(system_id, i, budget, player) for i in range(first, first + fights)]
 
 
 def _result(fight: Fight, mine: str) -> str:
@@ -127,23 +130,28 @@ def _ms(seconds: Sequence[float]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``agents.py [--fights N] [--first I] [--budget 64|200ms] [--workers W]
-    [--systems ID ...]``."""
+    [--systems ID ...] [--player NAME]``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fights", type=int, default=10, help="fights per system (half on each side)")
     parser.add_argument("--first", type=int, default=0, help="number of the first fight (its seed and side)")
     parser.add_argument("--budget", default="", help="search budget: playouts (64) or time (200ms)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--systems", nargs="*", default=list(SYSTEMS), choices=SYSTEMS)
+    parser.add_argument(
+        "--player", default="search", help="the policy measured: search, or another the systems register"
+    )
     args = parser.parse_args(argv)
+    budget = args.budget if args.player == "search" else ""
     print(
-        f"search{':' + args.budget if args.budget else ''} against default, {args.fights} fights per system"
+        f"{args.player}{':' + budget if budget else ''} against default, {args.fights} fights per system"
         f" from fight {args.first} (half on each side of the demo), {args.workers} workers;"
         " draws and cut-offs are not wins"
     )
     with multiprocessing.Pool(args.workers) as pool:
         for system_id in args.systems:
             start = time.perf_counter()
-            played = pool.map(play, tasks(system_id, args.first, args.fights, args.budget), chunksize=1)
+            work = tasks(system_id, args.first, args.fights, budget, args.player)
+            played = pool.map(play, work, chunksize=1)
             print(report(system_id, played, time.perf_counter() - start), flush=True)
     return 0
 

@@ -23,5 +23,14 @@ def test_a_later_batch_plays_fights_of_its_own_dice_and_sides() -> None:
     """Issue 17 point 3: ``--first 20 --fights 4`` plays fights 20 to 23 (new dice seeds, sides still
     alternating), so a second batch adds to the first rather than repeating it."""
     agents = load_script("agents")
-    assert agents.tasks("srb", 20, 4, "200ms") == [("srb", i, "200ms") for i in (20, 21, 22, 23)]
-    assert agents.tasks("srb", 0, 2, "") == [("srb", 0, ""), ("srb", 1, "")]
+    assert agents.tasks("srb", 20, 4, "200ms") == [("srb", i, "200ms", "search") for i in (20, 21, 22, 23)]
+    assert agents.tasks("srb", 0, 2, "") == [("srb", 0, "", "search"), ("srb", 1, "", "search")]
+
+
+def test_another_policy_than_the_search_is_measured_by_name() -> None:
+    """Issue 17 point 3: ``--player sharp`` measures Far Recon's script alone against the default AI, on the
+    same fights; the default AI in its own place changes no result."""
+    agents = load_script("agents")
+    same = agents.play(("farrecon", 0, "", "default"))
+    assert same.result == same.baseline
+    assert agents.tasks("farrecon", 0, 1, "", "sharp") == [("farrecon", 0, "", "sharp")]
