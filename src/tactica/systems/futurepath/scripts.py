@@ -41,6 +41,7 @@ FLEE = True
 FRAG = True
 ADVANCE = True
 SLACK = 1
+CLEAR = 1
 
 
 class CoverPolicy(DefaultPolicy):
@@ -173,7 +174,10 @@ def _advance(view: View, by_verb: Listing) -> Action | None:
         return None
     game, me = view.game, view.me
     reach = grenades.range_squares(game, me) - SLACK
-    if min(view.distance(me.pos, f.pos) for f in view.foes) <= reach:
+    radius = max(grenades.radius_squares(game, game.weapons[w].radius_ft) for w in _frags_left(view))
+    friends = [f.pos for f in view.state.fighters.values() if f.side == me.side and f.is_up and f is not me]
+    targets = [f for f in view.foes if all(view.distance(f.pos, p) > radius + CLEAR for p in friends)]
+    if not targets or min(view.distance(me.pos, f.pos) for f in targets) <= reach:
         return None
     cover = view.geometry.cover
     best = None
@@ -183,7 +187,7 @@ def _advance(view: View, by_verb: Listing) -> Action | None:
             at = a.at
             if at is None:
                 continue
-            inside = sum(view.distance(at, f.pos) <= reach for f in view.foes)
+            inside = sum(view.distance(at, f.pos) <= reach for f in targets)
             if not inside:
                 continue
             exposed = shelter = melee = 0
