@@ -17,6 +17,7 @@ from tactica.systems.futurepath.ai import (
     _by_verb,
     _close_in,
     _draw,
+    _finish_off,
     _firing_key,
     _reload,
     _stand,
@@ -42,6 +43,10 @@ FRAG = True
 ADVANCE = True
 SLACK = 1
 CLEAR = 1
+COUP = False
+SAFE = True
+NEAR_OK = True
+MEDIC = True
 
 
 class CoverPolicy(DefaultPolicy):
@@ -57,12 +62,37 @@ class CoverPolicy(DefaultPolicy):
             mine = fight.legal_actions_of(actor)
             answers = _by_verb(mine)
             return _answer(view, answers) or answers.get("end", mine)[0]
-        by_verb = Listing(fight, actor)
+        by_verb = SafeListing(fight, actor) if SAFE and state.conditions else Listing(fight, actor)
         for step in STEPS:
             choice = step(view, by_verb)
             if choice is not None:
                 return choice
         return (by_verb["end"] or fight.legal_actions_of(actor, TURN_VERBS))[0]
+
+
+class SafeListing(Listing):
+    """A listing whose moves and sprints end outside the blasts of grenades waiting to go off."""
+
+    __slots__ = ("danger",)
+
+    def __init__(self, fight: Fight, actor: str) -> None:
+        super().__init__(fight, actor)
+        self.danger: frozenset[Pos] | None = None
+
+    def __missing__(self, verb: str) -> Sequence[Action]:
+        found = super().__missing__(verb)
+        if verb not in ("move", "sprint") or not found:
+            return found
+        if self.danger is None:
+            game, state = self.fight.game, self.fight.state
+            assert isinstance(game, FuturePathGame) and isinstance(state, FuturePathState)
+            view = View(game, state, state.fighters[self.actor])
+            self.danger = frozenset(p for area, _team in _pending_blasts(view) for p in area)
+        if self.danger:
+            kept = [a for a in found if a.at not in self.danger]
+            self[verb] = kept
+            return kept
+        return found
 
 
 def _pending_blasts(view: View) -> list[tuple[frozenset[Pos], str | None]]:
@@ -172,6 +202,10 @@ def _advance(view: View, by_verb: Listing) -> Action | None:
         return None
     if view.me.budget.spent:
         return None
+    if not MEDIC and view.sheet.medkit:
+        return None
+    if not NEAR_OK and any(view.distance(view.me.pos, f.pos) <= 1 for f in view.foes):
+        return None
     game, me = view.game, view.me
     reach = grenades.range_squares(game, me) - SLACK
     radius = max(grenades.radius_squares(game, game.weapons[w].radius_ft) for w in _frags_left(view))
@@ -210,4 +244,8 @@ def _strike_(view: View, by_verb: Listing) -> Action | None:
     return _strike(view, by_verb)
 
 
-STEPS = (_stand, _flee, _frag, _advance, _strike_, _draw, _reload, _close_in)
+def _coup(view: View, by_verb: Listing) -> Action | None:
+    return _finish_off(view, by_verb) if COUP else None
+
+
+STEPS = (_stand, _flee, _frag, _advance, _strike_, _coup, _draw, _reload, _close_in)
