@@ -115,6 +115,8 @@ BUILTIN = {
     },
     "futurepath": {
         "default": "tactica.systems.futurepath.ai:DefaultPolicy",
+        # Frag grenades at single enemies, forward to throw, out of blasts: the search's guide in FuturePath.
+        "blast": "tactica.systems.futurepath.scripts:BlastPolicy",
         # Attack every chance, never move: what the exact duel odds assume.
         "trading-blows": "tactica.systems.futurepath.duel:TradingBlowsPolicy",
     },

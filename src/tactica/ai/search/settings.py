@@ -39,12 +39,17 @@ BY_SYSTEM: dict[str, Settings] = {
     # (rule 20) may still reach cover (rule 43), and costs no attack as it would in place of one; a playout
     # runs through the enemy team's turn and the deciding team's next one (team turns, rules 2-3), so that
     # both a step into cover and a step out of the fight are seen for what they cost; at most 60 actions.
+    # The default AI never throws a grenade at a single enemy, though a throw needs no Accuracy check and its
+    # blast catches whoever stays in it (rules 34-35, A15); the script "blast" throws by where a grenade may
+    # land, moves its throwers forward into range, keeps out of blasts and leaves the fallen alone (rules
+    # 38-40), and alone wins about 80% of mirror matches against the default AI (316 of 400, baseline 191).
     "futurepath": Settings(
         width=6,
         horizon=60,
         turns=3,
         unseen=frozenset(["skill", "prone", "sit", "kneel"]),
         instead={"end": frozenset(["step"])},
+        guide="blast",
     ),
     # Far Recon (docs/agents.md, "The search in Far Recon"): the default AI throws explosives as if every
     # throw landed where aimed and keeps its dodge for strong attacks; the script "sharp" throws by where a
