@@ -30,7 +30,11 @@ def field(width: int = 20, height: int = 5) -> str:
 def grenadier(at: tuple[int, int] = (0, 2), **sheet: Any) -> dict[str, Any]:
     """A red thrower (STR 14, DEX 12: throws 45 ft, 9 squares, rule 34.2) with a rifle drawn and two frags."""
     return fighter(
-        "a", "red", at, **{"str": 14, "dex": 12, "hp": 18, "weapons": ["rifle", "frag"], "drawn": ["rifle"]}, **sheet
+        "a",
+        "red",
+        at,
+        **{"str": 14, "dex": 12, "hp": 18, "weapons": ["rifle", "frag"], "drawn": ["rifle"]},
+        **sheet,
     )
 
 
@@ -159,8 +163,10 @@ def test_futurepaths_search_proposes_the_blast_scripts_choice(monkeypatch: pytes
 
     monkeypatch.setattr(SearchPolicy, "_search", record)
     fight = new_fight(grenadier(), enemy("b", (6, 2)), text=field())
-    assert SearchPolicy(1, "4").choose(fight) == BlastPolicy(0).choose(fight) != DefaultPolicy(0).choose(fight)
-    (plans, rollout), = seen
+    assert (
+        SearchPolicy(1, "4").choose(fight) == BlastPolicy(0).choose(fight) != DefaultPolicy(0).choose(fight)
+    )
+    ((plans, rollout),) = seen
     assert plans[0].first == BlastPolicy(0).choose(fight) and len(plans) > 1
     assert all(isinstance(p.then, BlastPolicy) for p in plans)
     assert isinstance(rollout, DefaultPolicy) and not isinstance(rollout, BlastPolicy)

@@ -227,7 +227,8 @@ def _catches(view: View, aim: Pos | None, name: str | None) -> dict[Pos, float]:
     caught: dict[Pos, float] = {}
     for lateral, p in SCATTER_FACES:
         for longitudinal, q in SCATTER_FACES:
-            for square in _area(view, grenades.landing(game, state, me.pos, aim, lateral, longitudinal), radius):
+            landed = grenades.landing(game, state, me.pos, aim, lateral, longitudinal)
+            for square in _area(view, landed, radius):
                 caught[square] = caught.get(square, 0.0) + p * q
     return caught
 
