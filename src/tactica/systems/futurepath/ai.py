@@ -98,9 +98,17 @@ class DefaultPolicy:
             mine = fight.legal_actions_of(actor)
             answers = _by_verb(mine)
             return _answer(view, answers) or answers.get("end", mine)[0]
-        by_verb = Listing(fight, actor)
-        choice = _turn(view, by_verb)
+        by_verb = self.listing(fight, actor, view)
+        choice = _turn(view, by_verb, self.steps())
         return choice or (by_verb["end"] or fight.legal_actions_of(actor, TURN_VERBS))[0]
+
+    def listing(self, fight: Fight, actor: str, view: View) -> Listing:
+        """The actor's legal turn actions by verb, listed as the steps ask (a script may list fewer)."""
+        return Listing(fight, actor)
+
+    def steps(self) -> Sequence[Step]:
+        """The steps of a turn, in the order they are weighed (a script may weigh others)."""
+        return STEPS
 
 
 _VERB = attrgetter("verb")
@@ -253,9 +261,9 @@ def _answer_value(view: View, action: Action) -> float:
 # -- a turn ----------------------------------------------------------------------------------------
 
 
-def _turn(view: View, by_verb: Listing) -> Action | None:
-    """The next action of the actor's turn, or None to end it."""
-    for step in STEPS:
+def _turn(view: View, by_verb: Listing, steps: Sequence[Step]) -> Action | None:
+    """The next action of the actor's turn (the first of ``steps`` that chooses), or None to end it."""
+    for step in steps:
         choice = step(view, by_verb)
         if choice is not None:
             return choice
@@ -607,6 +615,14 @@ def _firing_key(view: View, at: Pos | None, increment: int) -> tuple[int, int, i
     ]
     if not targets:
         return None
+    melee, exposed, shelter = exposure(view, at)
+    return (melee, exposed, shelter, min(targets), view.distance(view.me.pos, at))
+
+
+def exposure(view: View, at: Pos) -> tuple[int, int, int]:
+    """How exposed a square is, smaller is better: the standing enemies next to it, the enemies with an open
+    line to it, and minus the cover it has from the enemies who see it (rule 43)."""
+    cover = view.geometry.cover
     exposed = shelter = melee = 0
     for foe in view.foes:
         seen = cover(foe.pos, at)
@@ -615,8 +631,10 @@ def _firing_key(view: View, at: Pos | None, increment: int) -> tuple[int, int, i
         exposed += seen == Cover.NONE
         shelter += int(seen)
         melee += view.distance(foe.pos, at) <= 1
-    return (melee, exposed, -shelter, min(targets), view.distance(view.me.pos, at))
+    return melee, exposed, -shelter
 
 
+#: One step of a turn: the action it takes, or None to leave the choice to the next step.
+Step = Callable[[View, Listing], Action | None]
 #: The steps of a turn, in the order :func:`_turn` weighs them (made once, after the functions).
-STEPS = (_stand, _grenade, _strike, _finish_off, _stabilize, _draw, _reload, _close_in)
+STEPS: tuple[Step, ...] = (_stand, _grenade, _strike, _finish_off, _stabilize, _draw, _reload, _close_in)

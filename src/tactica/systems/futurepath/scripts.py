@@ -40,16 +40,13 @@ from collections.abc import Sequence
 
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
-from tactica.grid import Cover
 from tactica.systems.futurepath import grenades
 from tactica.systems.futurepath.ai import (
     SPRINT_TRIES,
-    TURN_VERBS,
     DefaultPolicy,
     Listing,
+    Step,
     View,
-    _answer,
-    _by_verb,
     _close_in,
     _draw,
     _firing_key,
@@ -57,9 +54,8 @@ from tactica.systems.futurepath.ai import (
     _stand,
     _strike,
     _sure_footed,
+    exposure,
 )
-from tactica.systems.futurepath.setup import FuturePathGame
-from tactica.systems.futurepath.state import FuturePathState
 
 Pos = tuple[int, int]
 Area = frozenset[Pos]
@@ -84,24 +80,14 @@ class BlastPolicy(DefaultPolicy):
     """The default AI, throwing frag grenades at single enemies, moving forward to throw, keeping out of
     blasts and leaving the fallen alone (module docstring)."""
 
-    def choose(self, fight: Fight) -> Action:
-        """The action for the first deciding actor: the default AI's answer to a pending decision; in a turn
-        the first of :data:`STEPS` that chooses, else the end of the turn."""
-        actor = fight.deciding()[0]
-        game = fight.game
-        state = fight.state
-        assert isinstance(game, FuturePathGame) and isinstance(state, FuturePathState)
-        view = View(game, state, state.fighters[actor])
-        if state.pending:
-            mine = fight.legal_actions_of(actor)
-            answers = _by_verb(mine)
-            return _answer(view, answers) or answers.get("end", mine)[0]
-        by_verb = SafeListing(fight, actor, view) if state.conditions else Listing(fight, actor)
-        for step in STEPS:
-            choice = step(view, by_verb)
-            if choice is not None:
-                return choice
-        return (by_verb["end"] or fight.legal_actions_of(actor, TURN_VERBS))[0]
+    def listing(self, fight: Fight, actor: str, view: View) -> Listing:
+        """The default AI's listing, less the moves and sprints into a waiting blast while any condition is
+        on (:class:`SafeListing`)."""
+        return SafeListing(fight, actor, view) if view.state.conditions else Listing(fight, actor)
+
+    def steps(self) -> Sequence[Step]:
+        """The script's steps (:data:`STEPS`)."""
+        return STEPS
 
 
 class SafeListing(Listing):
@@ -274,18 +260,10 @@ def _advance_key(view: View, action: Action, reach: int, targets: Sequence[Pos])
     inside = sum(view.distance(at, p) <= reach for p in targets)
     if not inside:
         return None
-    cover = view.geometry.cover
-    exposed = shelter = melee = 0
-    for foe in view.foes:
-        seen = cover(foe.pos, at)
-        if seen == Cover.FULL:
-            continue
-        exposed += seen == Cover.NONE
-        shelter += int(seen)
-        melee += view.distance(foe.pos, at) <= 1
-    return (melee, exposed, -shelter, -inside, view.distance(view.me.pos, at))
+    melee, exposed, shelter = exposure(view, at)
+    return (melee, exposed, shelter, -inside, view.distance(view.me.pos, at))
 
 
 #: The steps of a turn, in order: the default AI's (:data:`tactica.systems.futurepath.ai.STEPS`) without
 #: the grenade only at two enemies, the coup de grâce and stabilizing; with the three steps of the script.
-STEPS = (_stand, _flee, _throw, _advance, _strike, _draw, _reload, _close_in)
+STEPS: tuple[Step, ...] = (_stand, _flee, _throw, _advance, _strike, _draw, _reload, _close_in)
