@@ -37,7 +37,6 @@ from __future__ import annotations
 import functools
 
 from tactica.engine.action import Action
-from tactica.engine.fight import Fight
 from tactica.grid import line_of_sight
 from tactica.systems.srb import attacks, movement, odds
 from tactica.systems.srb.ai import (
@@ -80,18 +79,9 @@ class ScootPolicy(DefaultPolicy):
     """The default AI with focus fire, standard attacks kept to the move after them, approaches and a
     scoot out of the enemies' sight (module docstring)."""
 
-    def choose(self, fight: Fight) -> Action:
-        """The action for the combatant whose turn it is: the first of :data:`SCOOT_RULES` that chooses."""
-        game, state = fight.game, fight.state
-        assert isinstance(game, SrbGame) and isinstance(state, SrbState)
-        actor = fight.deciding()[0]
-        me = state.fighters[actor]
-        by_verb = ByVerb(fight, actor)
-        for rule in SCOOT_RULES:
-            choice = rule(game, state, me, by_verb)
-            if choice is not None:
-                return choice
-        return by_verb["end"][0]
+    def rules(self) -> tuple[Rule, ...]:
+        """The default AI's rules with this script's (:data:`SCOOT_RULES`)."""
+        return SCOOT_RULES
 
 
 # -- exposure ----------------------------------------------------------------------------------------------
