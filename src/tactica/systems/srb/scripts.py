@@ -67,7 +67,7 @@ Damage = tuple[tuple[int, float], ...]
 #: A melee enemy that needs a move to reach one of the script's side is this dangerous (of its danger
 #: within reach).
 REACHED = 0.7
-#: A melee enemy that cannot reach anyone of the script's side with a move and an attack.
+#: A melee enemy that cannot reach anyone of the script's side with a move and an attack is this dangerous.
 FAR = 0.3
 #: The chance of taking the target down counts this many times the target's danger.
 KILL = 1.0
