@@ -5,6 +5,8 @@ search there (``Settings.guide``): it proposes the move to beat and plays the de
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +18,7 @@ from tactica.ai.search.policy import Plan
 from tactica.ai.search.settings import settings_of
 from tactica.cli.fights import load_demo
 from tactica.engine import Fight
+from tactica.systems.futurepath import ai
 from tactica.systems.futurepath.ai import DefaultPolicy
 from tactica.systems.futurepath.scripts import BlastPolicy
 from tests.ai.legality import play_checked
@@ -170,3 +173,18 @@ def test_futurepaths_search_proposes_the_blast_scripts_choice(monkeypatch: pytes
     assert plans[0].first == BlastPolicy(0).choose(fight) and len(plans) > 1
     assert all(isinstance(p.then, BlastPolicy) for p in plans)
     assert isinstance(rollout, DefaultPolicy) and not isinstance(rollout, BlastPolicy)
+
+
+def test_the_default_ais_geometry_cache_lets_a_finished_fights_board_go() -> None:
+    """Issue 17 (memory over long benches): the sight and walking caches of the default AI (and so of the
+    script) are held under their board weakly, and a geometry must not hold its board strongly either, or no
+    board would ever be freed (0.7 GB over 400 demo fights in one process before this was fixed)."""
+    fight = load_demo("futurepath").new_fight(seed=3)
+    policy = make_policy("blast", "futurepath")
+    for _ in range(6):
+        fight.apply(policy.choose(fight))
+    board = weakref.ref(fight.game.board)
+    assert board() in ai._GEOMETRY
+    del fight
+    gc.collect()
+    assert board() is None
