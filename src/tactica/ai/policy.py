@@ -123,7 +123,11 @@ BUILTIN = {
         "trading-blows": "tactica.systems.phase3d6.duel:TradingBlowsPolicy",
     },
     "srb": {"default": "tactica.systems.srb.ai:DefaultPolicy"},
-    "thrum": {"default": "tactica.systems.thrum.ai:DefaultPolicy"},
+    "thrum": {
+        "default": "tactica.systems.thrum.ai:DefaultPolicy",
+        # Focus the side's attacks on one target, move before attacking, value attacks by their exact odds.
+        "focus": "tactica.systems.thrum.scripts:FocusPolicy",
+    },
 }
 #: Policies every system has, with the option their name may carry (``search:200ms``, ``search:64``).
 EVERY_SYSTEM = {"search": "tactica.ai.search:SearchPolicy"}
