@@ -12,8 +12,8 @@ from dataclasses import replace
 from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.systems.thrum import contests, dice
-from tactica.systems.thrum.abilities import Ability
-from tactica.systems.thrum.ai import MOVE, DefaultPolicy, _care, _grouped, _uses
+from tactica.systems.thrum.abilities import Ability, Effect
+from tactica.systems.thrum.ai import MOVE, STANCE_OR_END, DefaultPolicy, _care, _grouped, _stance, _uses
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import cover_of
@@ -36,6 +36,15 @@ STATUS_WORTH = {
     "blinded": 0.3,
     "weakened": 0.4,
 }
+#: Switches for measuring the changes one by one.
+ANSWER = True
+PASSIVE = False
+RESCUE = True
+NEXT = 1.0
+CHASE = True
+DASH = True
+#: What a Vulnerable stack left on the defender is worth against it, in Fatigue.
+VULNERABLE_COST = 0.5
 CONDITION_WORTH = {"stunned": 1.0, "disoriented": 0.5, "dazed": 0.3, "immobilized": 0.3}
 
 
@@ -49,9 +58,21 @@ class FocusPolicy(DefaultPolicy):
         assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
         actor = fight.deciding()[0]
         me = state.fighters[actor]
-        if state.pending or me.acted:
+        if state.pending:
+            if ANSWER and state.pending[-1].kind == "defend":
+                return _defend(game, state, me, fight.legal_actions_of(actor))
+            return super().choose(fight)
+        if me.acted:
             return super().choose(fight)
         by_verb = _grouped(fight.legal_actions_of(actor, game.acting_verbs(actor)))
+        if PASSIVE and me.exhausted:
+            rest = _rest(game, state, me, by_verb)
+            if rest is not None:
+                return rest if rest.verb != "stance-or-end" else _stance_or_end(fight, game, state, me)
+        if RESCUE and not me.moved and not by_verb.get("resuscitate"):
+            rescue = _rescue(game, state, me, fight.legal_actions_of(actor, MOVE))
+            if rescue is not None:
+                return rescue
         care = _care(game, state, me, by_verb)
         if care is not None:
             return care
@@ -68,7 +89,48 @@ class FocusPolicy(DefaultPolicy):
                 return step
         if here is not None:
             return here[1]
+        if CHASE and focus is not None:
+            verb = "dash" if me.moved else "move"
+            if DASH or verb == "move":
+                options = [a for a in fight.legal_actions_of(actor, frozenset([verb])) if not a.flags]
+                chase = _chase(game, state, me, options, focus)
+                if chase is not None:
+                    return chase
         return super().choose(fight)
+
+
+def _rest(game: G, state: S, me: Fighter, by_verb: dict[str, list[Action]]) -> Action | None:
+    """THRUM 36-37: an Exhausted character makes an Incapacity Roll after any Action that leaves it
+    Exhausted: Recover when it ends the Exhaustion, else take no Action while an ally still fights."""
+    recover = {a.flags[0]: a for a in by_verb.get("recover", []) if a.target in (None, me.id)}
+    if "fatigue" in recover and me.fatigue - 1 <= me.fatigue_tolerance:
+        return recover["fatigue"]
+    others = [f for f in state.fighters.values() if f.side == me.side and f.id != me.id and f.in_fight]
+    if not any(not f.exhausted for f in others):
+        return None
+    return Action(me.id, "stance-or-end")
+
+
+def _rescue(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
+    """THRUM 11, 41: a move next to an incapacitated ally, to Resuscitate it (Range 1) this turn."""
+    down = [f for f in state.fighters.values() if f.side == me.side and f.incapacitated and not f.removed]
+    if not down:
+        return None
+    best: tuple[int, str] | None = None
+    choice = None
+    for a in moves:
+        if a.verb != "move" or a.flags or a.at is None:
+            continue
+        if any(game.board.distance(a.at, f.pos) <= 1 for f in down):
+            ranked = (-game.board.distance(me.pos, a.at), str(a))
+            if best is None or ranked > best:
+                best, choice = ranked, a
+    return choice
+
+
+def _stance_or_end(fight: Fight, game: G, state: S, me: Fighter) -> Action:
+    by_verb = _grouped(fight.legal_actions_of(me.id, STANCE_OR_END))
+    return _stance(game, state, me, by_verb) or by_verb["end"][0]
 
 
 def focus_target(game: G, state: S, side: str) -> Fighter | None:
@@ -214,10 +276,12 @@ def _state_worth(
     value = fatigue + 0.5 * stress
     if fatigue > target.fatigue_tolerance:
         value += EXHAUST
-        if finisher:
-            res = game.sheet(target.id).defense("resilience")
-            banes = 1 if "bleed" in target.statuses else 0
-            value += DOWN * _at_most(res, -banes, fatigue)
+        res = game.sheet(target.id).defense("resilience")
+        banes = 1 if "bleed" in target.statuses else 0
+        down = _at_most(res, -banes, fatigue) if finisher else 0.0
+        if fatigue - 1 > target.fatigue_tolerance:  # its next Recover still leaves it Exhausted (THRUM 36)
+            down += (1.0 - down) * NEXT * _at_most(res, -banes, fatigue - 1)
+        value += DOWN * down
     return value
 
 
@@ -274,5 +338,106 @@ def _best_step(
     if best is None:
         return None
     if here is not None and best[0] <= here + 0.05:
+        return None
+    return choice
+
+
+def _defend(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
+    """The declared defensive roll with the least expected harm (exact odds, THRUM 21-24)."""
+    decision = state.pending[-1]
+    contest = state.contests[decision.data["depth"]]
+    ability = game.abilities[contest.ability]
+    mod, banes = contests.attack_roll(game, state, contest, me)
+    sheet = game.sheet(me.id)
+    before = _state_worth(game, me, me.fatigue, me.stress, False, ability)
+    best: tuple[float, str] | None = None
+    choice = legal[0]
+    for a in legal:
+        if a.verb != "defend" or not a.flags:
+            continue
+        defense = a.flags[0]
+        boons, dbanes = contests.defense_dice(game, me, defense, contest)
+        fail, success, critical = _odds(
+            mod,
+            -banes,
+            sheet.defense(defense),
+            boons - dbanes,
+            game.options.critical_margin,
+            game.options.ties_to_defender,
+        )
+        # the defender's own critical: the attack's total at least margin below the defence's
+        harm = 0.0
+        for outcome, p in (("success", success), ("critical", critical)):
+            effects = contests.effects_for(ability, outcome, contest.overexert)
+            fatigue, stress, extra = _load(game, me, effects)
+            harm += p * (
+                _state_worth(
+                    game, me, me.fatigue + fatigue, me.stress + stress, ability.has("finisher"), ability
+                )
+                - before
+                + extra
+            )
+        if defense == "evasion":
+            harm += VULNERABLE_COST * (
+                1.0
+                - _own_critical(
+                    mod, -banes, sheet.defense(defense), boons - dbanes, game.options.critical_margin
+                )
+            )
+        ranked = (-harm, str(a))
+        if best is None or ranked > best:
+            best, choice = ranked, a
+    return choice
+
+
+def _load(game: G, target: Fighter, effects: list[Effect]) -> tuple[int, int, float]:
+    fatigue = stress = 0
+    extra = 0.0
+    vulnerable = target.statuses.get("vulnerable", 0)
+    for e in effects:
+        if e.fatigue is not None:
+            fatigue += (e.fatigue or game.options.unnumbered_deal) + vulnerable
+            vulnerable = 0
+        elif e.stress is not None:
+            stress += (e.stress or game.options.unnumbered_deal) + vulnerable
+            vulnerable = 0
+        elif e.status is not None and e.status not in target.statuses:
+            extra += STATUS_WORTH.get(e.status, 0.2)
+        elif e.condition is not None and e.condition not in target.conditions:
+            extra += CONDITION_WORTH.get(e.condition, 0.2)
+    return fatigue, stress, extra
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _own_critical(mod: int, net: int, dmod: int, dnet: int, margin: int) -> float:
+    """The chance the defence's total is at least ``margin`` above the attack's (THRUM 24, C3)."""
+    attack = dice.distribution(net, mod)
+    defense = dice.distribution(dnet, dmod)
+    total = attack.denominator() * defense.denominator()
+    hits = sum(qa * qd for a, qa in attack.items() for d, qd in defense.items() if d >= a + margin)
+    return float(hits / total)
+
+
+def _chase(game: G, state: S, me: Fighter, options: list[Action], focus: Fighter) -> Action | None:
+    """The move (or Dash) that brings ``me`` nearest to where its attacks reach the side's target."""
+    actions = [a for a in game.actions_of(me.id) if a.kind == "action" and a.is_attack and a.shape is None]
+    reach = max((a.range for a in actions), default=1)
+    enemies = [f for f in state.fighters.values() if f.side != me.side and f.in_fight]
+
+    def key(at: Pos) -> tuple[int, int]:
+        short = max(0, game.board.distance(at, focus.pos) - reach)
+        close = sum(1 for e in enemies if game.board.distance(at, e.pos) <= 1)
+        return (-short, -close)
+
+    here = key(me.pos)
+    best: tuple[tuple[int, int], str] | None = None
+    choice = None
+    for a in options:
+        if a.at is None:
+            continue
+        ranked = (key(a.at), str(a))
+        if best is None or ranked > best:
+            best, choice = ranked, a
+    if best is None or best[0] <= here:
         return None
     return choice
