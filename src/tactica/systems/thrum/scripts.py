@@ -1,7 +1,33 @@
 """Scripts for THRUM's search (issue 17 point 3): ways of fighting the default AI does not take, each a
-policy the search plays as its guide (``Settings.guide``, docs/agents.md, "The search in THRUM").
+policy the search can play (``Settings.guide``, docs/agents.md, "The search in THRUM").
 
-``focus`` is the default AI (:mod:`.ai`) with these changes (draft; see the docs for what each is worth).
+``focus`` is the default AI (:mod:`.ai`) with these changes, each measured against it alone on the demo:
+
+- **Resuscitate reached by a move** (THRUM 9, 11, 41): Resuscitate has Range 1 and brings an incapacitated
+  ally back into the fight; the default AI uses it only on an ally already next to it. This script, before
+  anything else of its turn, moves next to an incapacitated ally of its side when a move reaches one (then
+  the default AI's care resuscitates it). In THRUM a fight ends only when a whole side is out of action at
+  once (THRUM 6), so a side that gets its fallen up again seldom loses.
+- **The move before the attack** (THRUM 9-10): the default AI attacks from where it stands when anything
+  is in reach (a Basic Attack reaches 3 squares) and moves only when nothing is. This script weighs every
+  square its move reaches, and staying, by the best attack it could make from there, and moves first when
+  another square is worth more: a brawler steps in to use Sockem (the same Art modifier as its Basic
+  Attack, not Ranged, so no Bane for adjacent enemies, THRUM 25; its target is Slowed: -2 Speed and no
+  Evasion, THRUM 44; and it is a Finisher, THRUM 31), an archer steps away from an adjacent enemy (THRUM 25).
+- **Attacks valued by their exact odds** (THRUM 1-4, 21-25, 31-37, 44): each attack on each target is
+  worth what each outcome (failure, success, critical) does to the target, weighed by its exact chance:
+  the attack's Banes (:func:`contests.attack_banes`: Ranged, Cover, Exhausted, Weakened, Blinded), the
+  defence the target is likeliest to avoid it with (:func:`contests.defenses_open`: no Evasion when Slowed)
+  and its Boons and Banes (:func:`contests.defense_dice`, with the Protect and Assist stances that the
+  attack would trigger, THRUM 11, 30), 2d6 pools by :func:`dice.distribution` (icepool). An outcome's worth
+  is the Fatigue (Stress at half) it deals by the engine's :func:`contests.effects_for` (Vulnerable's extra
+  included), :data:`EXHAUST` more when it leaves the target Exhausted (THRUM 36), :data:`DOWN` times the
+  chance a Finisher's Incapacity Roll then fails (THRUM 31, 37, Bleed's Bane included), and the statuses
+  and conditions it leaves (:data:`STATUS_WORTH`, :data:`CONDITION_WORTH`).
+- **One target for the side**: attacks on the enemy closest to going down (the least room under its
+  Fatigue Tolerance, its distance to the side's nearest character counting a quarter) are worth
+  :data:`FOCUS` more, so the side's characters pile on one enemy rather than spreading their Fatigue.
+Everything else (Round Zero, defences, Recover, stances, triggered stances, pushes) is the default AI's.
 """
 
 from __future__ import annotations
@@ -13,7 +39,7 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.systems.thrum import contests, dice
 from tactica.systems.thrum.abilities import Ability, Effect
-from tactica.systems.thrum.ai import MOVE, STANCE_OR_END, DefaultPolicy, _care, _grouped, _stance, _uses
+from tactica.systems.thrum.ai import MOVE, DefaultPolicy, _care, _grouped, _uses
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import cover_of
@@ -21,13 +47,15 @@ from tactica.systems.thrum.targeting import cover_of
 G = ThrumGame
 S = ThrumState
 Pos = tuple[int, int]
-#: What taking an enemy out of the fight is worth, in Fatigue dealt.
+#: What an enemy's failed Incapacity Roll (out of the fight, THRUM 37-38) is worth, in Fatigue dealt.
 DOWN = 4.0
 #: What pushing an enemy past its Fatigue Tolerance (Exhausted, THRUM 36) is worth, in Fatigue dealt.
 EXHAUST = 1.0
-#: The bonus of the side's shared target.
-FOCUS = 0.5
-#: A status an attack leaves on its target, in Fatigue dealt.
+#: What an attack on the side's shared target is worth more.
+FOCUS = 1.0
+#: What Overexert's own Stress (THRUM 28) costs the attacker.
+OVEREXERT_COST = 0.6
+#: What a status an attack leaves on a target is worth (THRUM 44), in Fatigue dealt; others 0.2.
 STATUS_WORTH = {
     "slowed": 0.6,
     "bleed": 0.3,
@@ -36,39 +64,27 @@ STATUS_WORTH = {
     "blinded": 0.3,
     "weakened": 0.4,
 }
-#: Switches for measuring the changes one by one.
-ANSWER = True
-PASSIVE = False
-RESCUE = True
-NEXT = 1.0
-CHASE = True
-DASH = True
-#: What a Vulnerable stack left on the defender is worth against it, in Fatigue.
-VULNERABLE_COST = 0.5
+#: What a condition an attack leaves on a target is worth (THRUM 45-46), in Fatigue dealt; others 0.2.
 CONDITION_WORTH = {"stunned": 1.0, "disoriented": 0.5, "dazed": 0.3, "immobilized": 0.3}
+#: Switches for measuring the changes one at a time (docs/agents.md).
+RESCUE = True
+STEP = True
 
 
 class FocusPolicy(DefaultPolicy):
-    """The default AI, with the side's attacks on one shared target, moves made before attacks, and
-    attacks valued by their exact odds (module docstring)."""
+    """The default AI, resuscitating the side's fallen, moving before it attacks, valuing attacks by their
+    exact odds and focusing the side on one target (module docstring)."""
 
     def choose(self, fight: Fight) -> Action:
+        """The script's action for the deciding character (the default AI's where it changes nothing)."""
         game = fight.game
         state = fight.state
         assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
         actor = fight.deciding()[0]
         me = state.fighters[actor]
-        if state.pending:
-            if ANSWER and state.pending[-1].kind == "defend":
-                return _defend(game, state, me, fight.legal_actions_of(actor))
-            return super().choose(fight)
-        if me.acted:
+        if state.pending or me.acted:
             return super().choose(fight)
         by_verb = _grouped(fight.legal_actions_of(actor, game.acting_verbs(actor)))
-        if PASSIVE and me.exhausted:
-            rest = _rest(game, state, me, by_verb)
-            if rest is not None:
-                return rest if rest.verb != "stance-or-end" else _stance_or_end(fight, game, state, me)
         if RESCUE and not me.moved and not by_verb.get("resuscitate"):
             rescue = _rescue(game, state, me, fight.legal_actions_of(actor, MOVE))
             if rescue is not None:
@@ -76,43 +92,36 @@ class FocusPolicy(DefaultPolicy):
         care = _care(game, state, me, by_verb)
         if care is not None:
             return care
-        attacks = _attack_options(game, by_verb)
-        enemies = [f for f in state.fighters.values() if f.side != me.side and f.in_fight]
-        if not enemies:
+        if not any(f.side != me.side and f.in_fight for f in state.fighters.values()):
             return super().choose(fight)
         focus = focus_target(game, state, me.side)
-        here = _best_attack(game, state, me, attacks, focus) if attacks else None
-        if not me.moved:
+        here = _best_attack(game, state, me, by_verb, focus)
+        if STEP and not me.moved:
             moves = [a for a in fight.legal_actions_of(actor, MOVE) if a.verb == "move" and not a.flags]
-            step = _best_step(game, state, me, moves, focus, here[0] if here else None)
+            step = _best_step(game, state, me, moves, focus, None if here is None else here[0])
             if step is not None:
                 return step
-        if here is not None:
-            return here[1]
-        if CHASE and focus is not None:
-            verb = "dash" if me.moved else "move"
-            if DASH or verb == "move":
-                options = [a for a in fight.legal_actions_of(actor, frozenset([verb])) if not a.flags]
-                chase = _chase(game, state, me, options, focus)
-                if chase is not None:
-                    return chase
-        return super().choose(fight)
+        return super().choose(fight) if here is None else here[1]
 
 
-def _rest(game: G, state: S, me: Fighter, by_verb: dict[str, list[Action]]) -> Action | None:
-    """THRUM 36-37: an Exhausted character makes an Incapacity Roll after any Action that leaves it
-    Exhausted: Recover when it ends the Exhaustion, else take no Action while an ally still fights."""
-    recover = {a.flags[0]: a for a in by_verb.get("recover", []) if a.target in (None, me.id)}
-    if "fatigue" in recover and me.fatigue - 1 <= me.fatigue_tolerance:
-        return recover["fatigue"]
-    others = [f for f in state.fighters.values() if f.side == me.side and f.id != me.id and f.in_fight]
-    if not any(not f.exhausted for f in others):
-        return None
-    return Action(me.id, "stance-or-end")
+def focus_target(game: G, state: S, side: str) -> Fighter | None:
+    """The side's shared target: the enemy in the fight with the least room under its Fatigue Tolerance,
+    its distance to the side's nearest character counting a quarter (ties: the smaller id)."""
+    mine = [f for f in state.fighters.values() if f.side == side and f.in_fight]
+    best: tuple[float, str] | None = None
+    choice = None
+    for e in state.fighters.values():
+        if e.side == side or not e.in_fight:
+            continue
+        near = min((game.board.distance(f.pos, e.pos) for f in mine), default=0)
+        key = (e.fatigue_tolerance - e.fatigue + 0.25 * near, e.id)
+        if best is None or key < best:
+            best, choice = key, e
+    return choice
 
 
 def _rescue(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | None:
-    """THRUM 11, 41: a move next to an incapacitated ally, to Resuscitate it (Range 1) this turn."""
+    """THRUM 11, 41: the shortest move next to an incapacitated ally (to Resuscitate it this turn)."""
     down = [f for f in state.fighters.values() if f.side == me.side and f.incapacitated and not f.removed]
     if not down:
         return None
@@ -128,59 +137,26 @@ def _rescue(game: G, state: S, me: Fighter, moves: list[Action]) -> Action | Non
     return choice
 
 
-def _stance_or_end(fight: Fight, game: G, state: S, me: Fighter) -> Action:
-    by_verb = _grouped(fight.legal_actions_of(me.id, STANCE_OR_END))
-    return _stance(game, state, me, by_verb) or by_verb["end"][0]
-
-
-def focus_target(game: G, state: S, side: str) -> Fighter | None:
-    """The side's shared target: the enemy closest to going down, nearness to the side breaking ties."""
-    mine = [f for f in state.fighters.values() if f.side == side and f.in_fight]
-    best: tuple[float, str] | None = None
-    choice = None
-    for e in state.fighters.values():
-        if e.side == side or not e.in_fight:
-            continue
-        near = min((game.board.distance(f.pos, e.pos) for f in mine), default=0)
-        key = (e.fatigue_tolerance - e.fatigue + 0.25 * near, e.id)
-        if best is None or key < best:
-            best, choice = key, e
-    return choice
-
-
-def _attack_options(game: G, by_verb: dict[str, list[Action]]) -> dict[str, tuple[Ability, list[Action]]]:
-    out = {}
-    for verb, options in by_verb.items():
-        ability = game.abilities.get(verb)
-        if ability is not None and ability.kind == "action" and ability.is_attack:
-            out[verb] = (ability, options)
-    return out
-
-
 def _best_attack(
-    game: G, state: S, me: Fighter, attacks: dict[str, tuple[Ability, list[Action]]], focus: Fighter | None
+    game: G, state: S, me: Fighter, by_verb: dict[str, list[Action]], focus: Fighter | None
 ) -> tuple[float, Action] | None:
+    """The listed attack worth most (:func:`attack_worth`, summed over an area's targets), with its worth;
+    ties go to the greater text."""
     best: tuple[float, str] | None = None
     choice: Action | None = None
-    strained = me.stress + 1 >= me.stress_tolerance
-    for ability, options in attacks.values():
-        valued: dict[tuple[str | None, Pos | None, Pos | None], float | None] = {}
+    strained = me.stress + 1 >= me.stress_tolerance  # the default AI's limit on Overexert
+    for verb, options in by_verb.items():
+        ability = game.abilities.get(verb)
+        if ability is None or ability.kind != "action" or not ability.is_attack:
+            continue
         for a, hit in _uses(game, state, me, ability, options):
             overexert = a.has_flag("overexert")
             if overexert and strained:
                 continue
-            use = (a.target, a.at, a.to)
-            if use not in valued:
-                valued[use] = _use_value(game, state, me, ability, hit, focus, overexert)
-            value = valued[use]
+            value = _use_value(game, state, me, ability, hit, focus, overexert)
             if value is None:
                 continue
-            if overexert:
-                value = _use_value(game, state, me, ability, hit, focus, True)
-                if value is None:
-                    continue
-                value -= 0.6
-            ranked = (value, str(a))
+            ranked = (value - (OVEREXERT_COST if overexert else 0.0), str(a))
             if best is None or ranked > best:
                 best, choice = ranked, a
     if best is None or choice is None:
@@ -195,29 +171,36 @@ def _use_value(
     ability: Ability,
     hit: list[Fighter],
     focus: Fighter | None,
-    overexert: bool = False,
+    overexert: bool,
 ) -> float | None:
+    """The worth of one use: its enemies' worths (the shared target's :data:`FOCUS` more) less one and a
+    half times its allies'; None when it hits no enemy in the fight."""
     enemies = [f for f in hit if f.side != me.side and f.in_fight]
-    friends = [f for f in hit if f.side == me.side]
     if not enemies:
         return None
     value = 0.0
     for e in enemies:
         value += attack_worth(game, state, me, ability, e, overexert)
         value += FOCUS if focus is not None and e.id == focus.id else 0.0
-    for f in friends:
-        value -= attack_worth(game, state, me, ability, f, overexert) * 1.5
+    for f in hit:
+        if f.side == me.side:
+            value -= 1.5 * attack_worth(game, state, me, ability, f, overexert)
     return value
 
 
 def attack_worth(
     game: G, state: S, me: Fighter, ability: Ability, target: Fighter, overexert: bool = False
 ) -> float:
-    """The expected worth of ``me`` attacking ``target`` with ``ability`` from where ``me`` stands (its
-    exact odds, THRUM 1-4, 21-25)."""
+    """The expected worth of ``me`` attacking ``target`` with ``ability`` from where ``me`` stands, by the
+    exact odds of the attack roll against the defence the target is likeliest to avoid it with (THRUM 1-4,
+    21-25, 30, 44; module docstring)."""
     contest = Contest(me.id, ability.id, [target.id])
-    for holder in state.fighters.values():  # triggered stances (THRUM 11, 30): Protect and Assist
-        if holder.stance is None or not holder.in_fight or holder.id in (me.id, target.id):
+    for holder in state.fighters.values():  # the stances the attack triggers (THRUM 11, 30)
+        if (
+            holder.stance not in ("protect", "assist")
+            or not holder.in_fight
+            or holder.id in (me.id, target.id)
+        ):
             continue
         if game.board.distance(holder.pos, target.pos) > 1:
             continue
@@ -228,89 +211,103 @@ def attack_worth(
     mod = game.sheet(me.id).art_mod(ability.art)
     banes = contests.attack_banes(game, state, me, ability, target)
     sheet = game.sheet(target.id)
-    best: tuple[float, float, float] | None = None
+    odds: tuple[float, float, float] | None = None
     for defense in contests.defenses_open(game, target, ability):
         boons, dbanes = contests.defense_dice(game, target, defense, contest)
-        odds = _odds(
-            mod,
-            -banes,
-            sheet.defense(defense),
-            boons - dbanes,
-            game.options.critical_margin,
-            game.options.ties_to_defender,
-        )
-        if best is None or odds[1] + odds[2] < best[1] + best[2]:
-            best = odds
-    assert best is not None
-    _, success, critical = best
+        found = _odds(game, mod, -banes, sheet.defense(defense), boons - dbanes)
+        if odds is None or found[1] + found[2] < odds[1] + odds[2]:
+            odds = found
+    assert odds is not None
+    return _expected(game, target, ability, odds, overexert)
+
+
+def _expected(
+    game: G, target: Fighter, ability: Ability, odds: tuple[float, float, float], overexert: bool
+) -> float:
+    """The worth of an attack's outcomes to its attacker, weighed by their chances (failure, success,
+    critical)."""
+    finisher = ability.has("finisher")
+    before = _standing(game, target, target.fatigue, target.stress, False)
     worth = 0.0
-    before = _state_worth(game, target, target.fatigue, target.stress, False, ability)
-    for outcome, p in (("failure", 1.0 - success - critical), ("success", success), ("critical", critical)):
-        if p <= 0:
+    for outcome, chance in zip(("failure", "success", "critical"), odds, strict=True):
+        if chance <= 0:
             continue
-        effects = contests.effects_for(ability, outcome, overexert)
-        fatigue = stress = 0
-        extra = 0.0
-        vulnerable = target.statuses.get("vulnerable", 0)
-        for e in effects:
-            if e.fatigue is not None:
-                fatigue += (e.fatigue or game.options.unnumbered_deal) + vulnerable
-                vulnerable = 0
-            elif e.stress is not None:
-                stress += (e.stress or game.options.unnumbered_deal) + vulnerable
-                vulnerable = 0
-            elif e.status is not None and e.status not in target.statuses:
-                extra += STATUS_WORTH.get(e.status, 0.2)
-            elif e.condition is not None and e.condition not in target.conditions:
-                extra += CONDITION_WORTH.get(e.condition, 0.2)
-        after = _state_worth(
-            game, target, target.fatigue + fatigue, target.stress + stress, ability.has("finisher"), ability
-        )
-        worth += p * (after - before + extra)
+        fatigue, stress, marks = _dealt(game, target, contests.effects_for(ability, outcome, overexert))
+        after = _standing(game, target, target.fatigue + fatigue, target.stress + stress, finisher)
+        worth += chance * (after - before + marks)
     return worth
 
 
-def _state_worth(
-    game: G, target: Fighter, fatigue: int, stress: int, finisher: bool, ability: Ability
-) -> float:
+def _dealt(game: G, target: Fighter, effects: list[Effect]) -> tuple[int, int, float]:
+    """The Fatigue and Stress some effects deal ``target`` (Vulnerable adding its stacks to the first,
+    THRUM 32, 44) and the worth of the statuses and conditions they leave that it has not."""
+    fatigue = stress = 0
+    marks = 0.0
+    vulnerable = target.statuses.get("vulnerable", 0)
+    for e in effects:
+        if e.fatigue is not None:
+            fatigue += (e.fatigue or game.options.unnumbered_deal) + vulnerable
+            vulnerable = 0
+        elif e.stress is not None:
+            stress += (e.stress or game.options.unnumbered_deal) + vulnerable
+            vulnerable = 0
+        elif e.status is not None and e.status not in target.statuses:
+            marks += STATUS_WORTH.get(e.status, 0.2)
+        elif e.condition is not None and e.condition not in target.conditions:
+            marks += CONDITION_WORTH.get(e.condition, 0.2)
+    return fatigue, stress, marks
+
+
+def _standing(game: G, target: Fighter, fatigue: int, stress: int, finisher: bool) -> float:
+    """How far a character with these loads is from the fight (to its enemies): its Fatigue and half its
+    Stress, :data:`EXHAUST` when Exhausted (THRUM 36), :data:`DOWN` times the chance a Finisher's
+    Incapacity Roll fails (THRUM 31, 37: 2d6 + Resilience must exceed the Fatigue, Bleed a Bane)."""
     value = fatigue + 0.5 * stress
     if fatigue > target.fatigue_tolerance:
         value += EXHAUST
-        res = game.sheet(target.id).defense("resilience")
-        banes = 1 if "bleed" in target.statuses else 0
-        down = _at_most(res, -banes, fatigue) if finisher else 0.0
-        if fatigue - 1 > target.fatigue_tolerance:  # its next Recover still leaves it Exhausted (THRUM 36)
-            down += (1.0 - down) * NEXT * _at_most(res, -banes, fatigue - 1)
-        value += DOWN * down
+        if finisher:
+            banes = 1 if "bleed" in target.statuses else 0
+            value += DOWN * _at_most(game.sheet(target.id).defense("resilience"), -banes, fatigue)
     return value
 
 
+def _odds(game: G, mod: int, net: int, dmod: int, dnet: int) -> tuple[float, float, float]:
+    """The chances of the attacker's failure, success and critical (THRUM 1-4, with the game's options)."""
+    return _contest(mod, net, dmod, dnet, game.options.critical_margin, game.options.ties_to_defender)
+
+
 @functools.lru_cache(maxsize=1 << 12)
-def _odds(mod: int, net: int, dmod: int, dnet: int, margin: int, ties: bool) -> tuple[float, float, float]:
-    """(failure, success, critical) of an attack roll against a defence roll (THRUM 1-4)."""
+def _contest(mod: int, net: int, dmod: int, dnet: int, margin: int, ties: bool) -> tuple[float, float, float]:
+    """An attack roll (modifier, net Boons) against a defence roll: the chances of the attacker's failure,
+    success and critical (THRUM 1-4, C1; ``ties`` to the defender, a critical ``margin`` above)."""
     attack = dice.distribution(net, mod)
     defense = dice.distribution(dnet, dmod)
-    total = attack.denominator() * defense.denominator()
-    out = {"failure": 0, "success": 0, "critical": 0}
+    failure = success = critical = 0
     for a, qa in attack.items():
         for d, qd in defense.items():
-            hits = a > d if ties else a >= d
-            outcome = "failure" if not hits else ("critical" if a >= d + margin else "success")
-            out[outcome] += qa * qd
-    return out["failure"] / total, out["success"] / total, out["critical"] / total
+            weight = int(qa) * int(qd)
+            if not (a > d if ties else a >= d):
+                failure += weight
+            elif a >= d + margin:
+                critical += weight
+            else:
+                success += weight
+    total = failure + success + critical
+    return failure / total, success / total, critical / total
 
 
 @functools.lru_cache(maxsize=1 << 10)
 def _at_most(mod: int, net: int, limit: int) -> float:
-    """The chance a roll with ``net`` Boons and modifier ``mod`` is at most ``limit`` (THRUM 37)."""
+    """The chance a roll with ``net`` Boons and modifier ``mod`` is at most ``limit`` (THRUM 2, 37)."""
     roll = dice.distribution(net, mod)
-    return sum(q for v, q in roll.items() if v <= limit) / roll.denominator()
+    return sum(int(q) for v, q in roll.items() if v <= limit) / sum(int(q) for _, q in roll.items())
 
 
 def _best_step(
     game: G, state: S, me: Fighter, moves: list[Action], focus: Fighter | None, here: float | None
 ) -> Action | None:
-    """The move to the square from which the best attack is worth most, when it beats attacking from here."""
+    """THRUM 9-10: the move to the square from which the best single-target attack is worth most, when that
+    beats the best attack from where it stands (``here``); ties go to the greater text."""
     actions = [a for a in game.actions_of(me.id) if a.kind == "action" and a.is_attack and a.shape is None]
     if not actions or not moves:
         return None
@@ -329,115 +326,12 @@ def _best_step(
                 if far > ability.range:
                     continue
                 if ability.attack == "physical" and cover_of(game, state, moved, e) == "obstructed":
-                    continue
+                    continue  # THRUM 27
                 value = attack_worth(game, state, moved, ability, e)
                 value += FOCUS if focus is not None and e.id == focus.id else 0.0
                 ranked = (value, str(move))
                 if best is None or ranked > best:
                     best, choice = ranked, move
-    if best is None:
-        return None
-    if here is not None and best[0] <= here + 0.05:
-        return None
-    return choice
-
-
-def _defend(game: G, state: S, me: Fighter, legal: list[Action]) -> Action:
-    """The declared defensive roll with the least expected harm (exact odds, THRUM 21-24)."""
-    decision = state.pending[-1]
-    contest = state.contests[decision.data["depth"]]
-    ability = game.abilities[contest.ability]
-    mod, banes = contests.attack_roll(game, state, contest, me)
-    sheet = game.sheet(me.id)
-    before = _state_worth(game, me, me.fatigue, me.stress, False, ability)
-    best: tuple[float, str] | None = None
-    choice = legal[0]
-    for a in legal:
-        if a.verb != "defend" or not a.flags:
-            continue
-        defense = a.flags[0]
-        boons, dbanes = contests.defense_dice(game, me, defense, contest)
-        fail, success, critical = _odds(
-            mod,
-            -banes,
-            sheet.defense(defense),
-            boons - dbanes,
-            game.options.critical_margin,
-            game.options.ties_to_defender,
-        )
-        # the defender's own critical: the attack's total at least margin below the defence's
-        harm = 0.0
-        for outcome, p in (("success", success), ("critical", critical)):
-            effects = contests.effects_for(ability, outcome, contest.overexert)
-            fatigue, stress, extra = _load(game, me, effects)
-            harm += p * (
-                _state_worth(
-                    game, me, me.fatigue + fatigue, me.stress + stress, ability.has("finisher"), ability
-                )
-                - before
-                + extra
-            )
-        if defense == "evasion":
-            harm += VULNERABLE_COST * (
-                1.0
-                - _own_critical(
-                    mod, -banes, sheet.defense(defense), boons - dbanes, game.options.critical_margin
-                )
-            )
-        ranked = (-harm, str(a))
-        if best is None or ranked > best:
-            best, choice = ranked, a
-    return choice
-
-
-def _load(game: G, target: Fighter, effects: list[Effect]) -> tuple[int, int, float]:
-    fatigue = stress = 0
-    extra = 0.0
-    vulnerable = target.statuses.get("vulnerable", 0)
-    for e in effects:
-        if e.fatigue is not None:
-            fatigue += (e.fatigue or game.options.unnumbered_deal) + vulnerable
-            vulnerable = 0
-        elif e.stress is not None:
-            stress += (e.stress or game.options.unnumbered_deal) + vulnerable
-            vulnerable = 0
-        elif e.status is not None and e.status not in target.statuses:
-            extra += STATUS_WORTH.get(e.status, 0.2)
-        elif e.condition is not None and e.condition not in target.conditions:
-            extra += CONDITION_WORTH.get(e.condition, 0.2)
-    return fatigue, stress, extra
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _own_critical(mod: int, net: int, dmod: int, dnet: int, margin: int) -> float:
-    """The chance the defence's total is at least ``margin`` above the attack's (THRUM 24, C3)."""
-    attack = dice.distribution(net, mod)
-    defense = dice.distribution(dnet, dmod)
-    total = attack.denominator() * defense.denominator()
-    hits = sum(qa * qd for a, qa in attack.items() for d, qd in defense.items() if d >= a + margin)
-    return float(hits / total)
-
-
-def _chase(game: G, state: S, me: Fighter, options: list[Action], focus: Fighter) -> Action | None:
-    """The move (or Dash) that brings ``me`` nearest to where its attacks reach the side's target."""
-    actions = [a for a in game.actions_of(me.id) if a.kind == "action" and a.is_attack and a.shape is None]
-    reach = max((a.range for a in actions), default=1)
-    enemies = [f for f in state.fighters.values() if f.side != me.side and f.in_fight]
-
-    def key(at: Pos) -> tuple[int, int]:
-        short = max(0, game.board.distance(at, focus.pos) - reach)
-        close = sum(1 for e in enemies if game.board.distance(at, e.pos) <= 1)
-        return (-short, -close)
-
-    here = key(me.pos)
-    best: tuple[tuple[int, int], str] | None = None
-    choice = None
-    for a in options:
-        if a.at is None:
-            continue
-        ranked = (key(a.at), str(a))
-        if best is None or ranked > best:
-            best, choice = ranked, a
-    if best is None or best[0] <= here:
+    if best is None or (here is not None and best[0] <= here + 0.05):
         return None
     return choice
