@@ -20,7 +20,7 @@ from tactica.ai.search.settings import settings_of
 from tactica.cli.fights import load_demo
 from tactica.engine import Action, Fight
 from tactica.systems.thrum.ai import DefaultPolicy
-from tactica.systems.thrum.scripts import FocusPolicy, focus_target
+from tactica.systems.thrum.scripts import FocusPolicy, attack_worth, focus_target
 from tests.ai.legality import play_checked
 from tests.systems.thrum.helpers import fighter, fighter_state, new_fight
 
@@ -101,18 +101,33 @@ def test_the_focus_script_moves_in_to_sockem_rather_than_shooting() -> None:
     assert focus_choice(fight) == Action.parse("ana sockem orc")
 
 
-def test_the_focus_script_attacks_the_slowed_enemy_it_is_likelier_to_hit() -> None:
-    """THRUM 1-4, 24, 44: a Slowed character cannot use Evasion, so the Slowed raider defends with
-    Resilience +1 and no Boon, the other with Evasion +2 and Evasion's Boon; the default AI shoots the one
-    nearer its Fatigue Tolerance (3 against 4), the script the one its exact odds favour."""
+def test_the_focus_script_values_attacks_by_their_exact_odds() -> None:
+    """THRUM 5, 25, 44: a Basic Attack rolls with the highest Art (+3 here) but is Ranged, +1 Bane for the
+    adjacent enemy; Precision Slash rolls with Dueling (+2), no Bane, and leaves Bleed. The default AI's
+    heuristic takes the higher modifier, the script's exact odds the slash."""
     fight = new_fight(
-        fighter("ana", "heroes", (0, 1), arts={"archery": 2}),
-        fighter("orc", "raiders", (3, 0), end=1, statuses={"slowed": 1}),
-        fighter("elf", "raiders", (3, 2), ref=2),
-        text=ROWS2 + "\n. . . . . .",
+        fighter("ana", "heroes", (0, 0), arts={"dueling": 2, "archery": 3}, abilities=["precision-slash"]),
+        fighter("orc", "raiders", (1, 0)),
+        text=ROWS2,
     )
-    assert default_choice(fight) == Action.parse("ana basic-attack elf")
-    assert focus_choice(fight) == Action.parse("ana basic-attack orc")
+    assert default_choice(fight) == Action.parse("ana basic-attack orc")
+    assert focus_choice(fight) == Action.parse("ana precision-slash orc")
+
+
+def test_a_slowed_target_is_worth_more_to_attack() -> None:
+    """THRUM 24, 44: a Slowed character cannot use Evasion (nor its Boon), so the same attack on it is
+    likelier to land and worth more."""
+    fight = new_fight(
+        fighter("ana", "heroes", (0, 0), arts={"archery": 2}),
+        fighter("orc", "raiders", (3, 0), ref=2),
+        text=ROWS2,
+    )
+    game, orc = fight.game, fighter_state(fight, "orc")
+    ana, attack = fighter_state(fight, "ana"), fight.game.abilities["basic-attack"]  # type: ignore[attr-defined]
+    free = attack_worth(game, fight.state, ana, attack, orc)  # type: ignore[arg-type]
+    orc.statuses["slowed"] = 1
+    slowed = attack_worth(game, fight.state, ana, attack, orc)  # type: ignore[arg-type]
+    assert slowed > free > 0
 
 
 def test_the_shared_target_is_the_enemy_closest_to_going_down() -> None:
@@ -151,7 +166,9 @@ def test_the_candidates_playouts_let_the_script_play_the_deciding_side(
     the others: ``rollout``)."""
     seen: list[tuple[list[Plan], object]] = []
 
-    def record(self: SearchPolicy, fight: Fight, side: str, plans: Sequence[Plan], rollout: object) -> list:
+    def record(
+        self: SearchPolicy, fight: Fight, side: str, plans: Sequence[Plan], rollout: object
+    ) -> list[list[float]]:
         seen.append((list(plans), rollout))
         return [[0.0] for _ in plans]
 
