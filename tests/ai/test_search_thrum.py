@@ -101,6 +101,22 @@ def test_the_focus_script_moves_in_to_sockem_rather_than_shooting() -> None:
     assert focus_choice(fight) == Action.parse("ana sockem orc")
 
 
+def test_the_focus_script_steps_away_from_an_adjacent_enemy_before_shooting() -> None:
+    """THRUM 9-10, 25: a Ranged attack takes a Bane for each enemy next to the attacker; the default AI shoots
+    from where it stands, the script moves out of reach of the enemy first (and shoots from there)."""
+    fight = new_fight(
+        fighter("ana", "heroes", (1, 0), arts={"archery": 2}, abilities=["piercing-shot"]),
+        fighter("orc", "raiders", (2, 0)),
+        text=ROWS2,
+    )
+    assert default_choice(fight) == Action.parse("ana piercing-shot orc")
+    step = focus_choice(fight)
+    assert step.verb == "move" and step.at is not None
+    fight.apply(step)
+    assert max(abs(a - b) for a, b in zip(fighter_state(fight, "ana").pos, (2, 0), strict=True)) > 1
+    assert focus_choice(fight).verb in ("piercing-shot", "basic-attack")
+
+
 def test_the_focus_script_values_attacks_by_their_exact_odds() -> None:
     """THRUM 5, 25, 44: a Basic Attack rolls with the highest Art (+3 here) but is Ranged, +1 Bane for the
     adjacent enemy; Precision Slash rolls with Dueling (+2), no Bane, and leaves Bleed. The default AI's
