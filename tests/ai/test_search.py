@@ -160,7 +160,7 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     fight = first_choice_among_several(arena(system_id))
     actor = fight.deciding()[0]
     every = 100  # candidates: the idle move and every action aimed at an enemy
-    settings = replace(settings_of(system_id), margin=0.0, evidence=0.0, width=every)
+    settings = replace(settings_of(system_id), margin=0.0, evidence=0.0, width=every, guide="default")
     choice = SearchPolicy(0, "60", settings=settings, guide=Idle()).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)
 
@@ -241,24 +241,43 @@ def test_harm_to_an_enemy_already_out_of_action_is_no_gain() -> None:
     assert value == pytest.approx(0.4 * 1 / 2)
 
 
-def test_a_time_budget_counts_the_cpu_time_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 17 point 3 (a shared machine): ``search:100ms`` counts CPU time, not the wall clock that other
-    jobs stretch: with 30 ms of CPU per round (and a wall clock that jumps a second a call) it plays three
-    rounds, the fourth being expected to end past 100 ms."""
-    clocks = {"process_time": itertools.count(0.0, 0.03), "perf_counter": itertools.count(0.0, 1.0)}
-    for name, clock in clocks.items():
-        monkeypatch.setattr(time, name, functools.partial(next, clock))
+def played_on_a_clock(monkeypatch: pytest.MonkeyPatch, budget: str, playout_ms: float) -> int:
+    """How many playouts a search with ``budget`` plays at its first choice among several (Phase 3d6) when
+    each playout costs ``playout_ms`` of CPU time, and the wall clock jumps a second at every look."""
+    cpu = [0.0]
+    wall = itertools.count(0.0, 1.0)
+    monkeypatch.setattr(time, "process_time", lambda: cpu[0])
+    monkeypatch.setattr(time, "perf_counter", functools.partial(next, wall))
     fight = first_choice_among_several(arena("phase3d6"))
-    policy = SearchPolicy(0, "100ms")
     played: list[object] = []
 
     def counted(self: SearchPolicy, *args: object) -> Fight:
         played.append(args)
+        cpu[0] += playout_ms / 1000
         return fight
 
     monkeypatch.setattr(SearchPolicy, "_playout", counted)
-    policy.choose(fight)
-    assert len(played) == 3 * WIDTH
+    SearchPolicy(0, budget).choose(fight)
+    return len(played)
+
+
+def test_a_time_budget_counts_the_cpu_time_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17 point 3 (a shared machine): ``search:100ms`` counts CPU time, not the wall clock that other
+    jobs stretch: with 10 ms of CPU per playout (40 ms a round) it plays two rounds, the third being
+    expected to end past 100 ms."""
+    assert played_on_a_clock(monkeypatch, "100ms", 10) == 2 * WIDTH
+
+
+def test_a_time_budget_plays_only_the_candidates_that_fit_in_its_first_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 17 point 3 (a FuturePath decision took 900 ms of a 200 ms budget: a round was never cut short):
+    with 30 ms per playout, ``search:100ms`` plays three candidates once (the fourth would end at 120 ms) and
+    no second round; with 150 ms per playout, the default AI's choice alone (nothing to compare it with);
+    a playout budget still plays its rounds whole, whatever they cost."""
+    assert played_on_a_clock(monkeypatch, "100ms", 30) == 3
+    assert played_on_a_clock(monkeypatch, "100ms", 150) == 1
+    assert played_on_a_clock(monkeypatch, "8", 150) == 2 * WIDTH
 
 
 @pytest.mark.parametrize("system_id", ["phase3d6", "srb"])
@@ -267,7 +286,8 @@ def test_a_script_is_a_plan_compared_beside_the_candidates(system_id: str) -> No
     never attacks and no other candidate, the search takes the script's attack (the default AI's), which
     the guide's own choice never is."""
     fight = first_choice_among_several(arena(system_id))
-    alone = replace(settings_of(system_id), width=1, margin=0.0, evidence=0.0)
+    # The settings' own guide (Star Rangers' is the ``scoot`` script) would replace Idle: name none.
+    alone = replace(settings_of(system_id), width=1, margin=0.0, evidence=0.0, guide="default")
     assert SearchPolicy(0, "8", settings=alone, guide=Idle()).choose(fight) == Idle().choose(fight)
     scripted = replace(alone, scripts=("default",))
     choice = SearchPolicy(0, "8", settings=scripted, guide=Idle()).choose(fight)

@@ -122,7 +122,11 @@ BUILTIN = {
         "default": "tactica.systems.phase3d6.ai:DefaultPolicy",
         "trading-blows": "tactica.systems.phase3d6.duel:TradingBlowsPolicy",
     },
-    "srb": {"default": "tactica.systems.srb.ai:DefaultPolicy"},
+    "srb": {
+        "default": "tactica.systems.srb.ai:DefaultPolicy",
+        # Focus fire, approach and step out of sight: the search's guide in Star Rangers.
+        "scoot": "tactica.systems.srb.scripts:ScootPolicy",
+    },
     "thrum": {
         "default": "tactica.systems.thrum.ai:DefaultPolicy",
         # Focus the side's attacks on one target, move before attacking, value attacks by their exact odds.

@@ -111,24 +111,40 @@ class SearchPolicy:
         return self._settings
 
     def _search(self, fight: Fight, side: str, plans: Sequence[Plan], rollout: Policy) -> list[list[float]]:
-        """The values of each plan, one per round of playouts (one playout per plan per round, all on one dice
-        seed), as many rounds as the budget allows (at least one)."""
+        """The values of the first plans, one per round of playouts (one playout per plan per round, all on
+        one dice seed), as many rounds as the budget allows (at least one). All the plans are played, except
+        under a time budget that the first round would overrun: then only those whose first playout is
+        expected to end within it (at least the first plan; the values are of ``plans[:len(values)]``)."""
         out = set(fight.system.out_of_action(fight.game, fight.state))
         people = [c for c in combatants(fight) if c not in out]
         values: list[list[float]] = [[] for _ in plans]
         start = time.process_time()
-        while not values[0] or self._more(len(values[0]), len(plans), start):
+        rounds = 0
+        while not rounds or self._more(rounds, len(values), start):
             seed = self.rng.getrandbits(63)
-            for i, plan in enumerate(plans):
+            for i, plan in enumerate(plans[: len(values)]):
+                if not rounds and i and self._overrun(i, start):
+                    del values[i:]
+                    break
                 end = self._playout(fight, plan, seed, rollout, side)
                 values[i].append(standing(end, side, people, len(fight.events)))
+            rounds += 1
         return values
 
     def _more(self, rounds: int, width: int, start: float) -> bool:
+        """Whether another round of ``width`` playouts fits the budget, after ``rounds`` rounds."""
         if self.budget.ms is not None:
             spent = (time.process_time() - start) * 1000
             return spent * (rounds + 1) / rounds <= self.budget.ms
         return (rounds + 1) * width <= (self.budget.playouts or 0)
+
+    def _overrun(self, played: int, start: float) -> bool:
+        """Whether one more playout of the first round, after ``played`` of them, is expected to end past a
+        time budget (a playout budget always plays the first round whole)."""
+        if self.budget.ms is None:
+            return False
+        spent = (time.process_time() - start) * 1000
+        return spent * (played + 1) / played > self.budget.ms
 
     def _playout(self, fight: Fight, plan: Plan, seed: int, rollout: Policy, side: str) -> Fight:
         """A clone of the fight rolling dice of ``seed``: the plan's first action, then the plan's policy for

@@ -55,12 +55,15 @@ class DefaultPolicy:
         actor = fight.deciding()[0]
         me = state.fighters[actor]
         by_verb = ByVerb(fight, actor)
-        rules: tuple[Rule, ...] = (_ready, _help, _arm, _keep_range, _attack, _close_in, _top_up, _wait_out)
-        for rule in rules:
+        for rule in self.rules():
             choice = rule(game, state, me, by_verb)
             if choice is not None:
                 return choice
         return by_verb["end"][0]
+
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules tried in order (the module docstring's steps): the first that chooses decides."""
+        return RULES
 
 
 class ByVerb:
@@ -289,3 +292,7 @@ def _wait_out(game: G, state: S, me: Fighter, by_verb: ByVerb) -> Action | None:
         return None
     off = durations.find(state, me, "off-target")
     return _first(by_verb, "perceive") if off is not None and off.unit == "actions" else None
+
+
+#: The default AI's rules, in the order the module docstring gives them.
+RULES: tuple[Rule, ...] = (_ready, _help, _arm, _keep_range, _attack, _close_in, _top_up, _wait_out)
