@@ -129,7 +129,11 @@ BUILTIN = {
         # Focus fire, approach and step out of sight: the search's guide in Star Rangers.
         "scoot": "tactica.systems.srb.scripts:ScootPolicy",
     },
-    "thrum": {"default": "tactica.systems.thrum.ai:DefaultPolicy"},
+    "thrum": {
+        "default": "tactica.systems.thrum.ai:DefaultPolicy",
+        # Focus the side's attacks on one target, move before attacking, value attacks by their exact odds.
+        "focus": "tactica.systems.thrum.scripts:FocusPolicy",
+    },
 }
 #: Policies every system has, with the option their name may carry (``search:200ms``, ``search:64``).
 EVERY_SYSTEM = {"search": "tactica.ai.search:SearchPolicy"}
