@@ -5,29 +5,15 @@ there (``Settings.guide``): it proposes the move to beat and plays the deciding 
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-
-import pytest
-
-from tactica.ai import make_policy, policy_names, sides
-from tactica.ai.search import SearchPolicy
-from tactica.ai.search.settings import settings_of
-from tactica.cli.fights import load_demo
 from tactica.engine import Fight
 from tactica.systems.srb.ai import DefaultPolicy, _score
 from tactica.systems.srb.scripts import ScootPolicy, _enemies, _exposure
-from tests.ai.legality import play_checked
 from tests.systems.srb.helpers import fighter, new_fight
 
 #: A wall across the middle of a 10 x 5 map with a gap in row 2.
 WALL = "\n".join([". . . . . # . . . ."] * 2 + [". . . . . . . . . ."] + [". . . . . # . . . ."] * 2)
 #: A short wall in row 1.
 LEDGE = "\n".join([". . . . . . . . . .", ". . . . # # # . . ."] + [". . . . . . . . . ."] * 3)
-
-
-def demo(seed: int) -> Fight:
-    return load_demo("srb").new_fight(seed=seed)
 
 
 def scoot_choice(fight: Fight) -> str:
@@ -97,50 +83,3 @@ def test_the_scoot_script_approaches_where_fewer_enemies_can_shoot() -> None:
     pistol, enemies = game.weapons["pistol"], _enemies(fight.state, ana)
     assert _score(game, default.at, pistol, enemies) == _score(game, scoot.at, pistol, enemies) == 3
     assert exposure(fight, "ana", scoot.at) < exposure(fight, "ana", default.at)
-
-
-def test_the_scoot_script_is_registered() -> None:
-    """Issue 17 point 3: the script is a policy of Star Rangers, listed with the others."""
-    assert isinstance(make_policy("scoot", "srb", 3), ScootPolicy)
-    assert "scoot" in policy_names("srb") and "scoot" not in policy_names("farrecon")
-
-
-@pytest.mark.parametrize("side", [0, 1])
-def test_the_scoot_script_plays_legal_actions_through_demo_fights(side: int) -> None:
-    """Issue 17 point 3: every choice of the script is legal, on either side of the demo, to the end."""
-    for seed in (17, 1_000_020):
-        fight = demo(seed)
-        assert play_checked(fight, ScootPolicy(0), sides(fight)[side], DefaultPolicy(0), 20_000) > 0
-
-
-def test_the_scoot_script_is_deterministic_for_a_seed() -> None:
-    """The same demo fight (same dice seed) played twice by the script against the default AI is the same,
-    and it plays to the end."""
-    played = []
-    for _ in range(2):
-        fight = demo(5)
-        policies = dict(zip(sides(fight), (make_policy("scoot", "srb", 3), DefaultPolicy(0)), strict=True))
-        while not fight.is_over():
-            fight.apply(policies[fight.side_of(fight.deciding()[0])].choose(fight))
-        played.append([str(a) for a in fight.history])
-    assert played[0] == played[1] and played[0]
-
-
-def test_star_rangers_search_is_guided_by_the_scoot_script() -> None:
-    """Issue 17 point 3: the settings name the script as the guide; a search that never overrules its guide
-    (an infinite margin) chooses what the script chooses (its candidate 0), which is not always what the
-    default AI would."""
-    settings = settings_of("srb")
-    assert settings.guide == "scoot"
-    fight = demo(17)
-    search = SearchPolicy(1, "4", settings=replace(settings, margin=math.inf))
-    differ = 0
-    for _ in range(60):
-        if fight.is_over():
-            break
-        expected = ScootPolicy(0).choose(fight)
-        differ += expected != DefaultPolicy(0).choose(fight)
-        action = search.choose(fight)
-        assert action == expected
-        fight.apply(action)
-    assert differ > 0

@@ -7,28 +7,12 @@ side."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-from dataclasses import replace
-
-import pytest
-
-from tactica.ai import make_policy, policy_names, sides
-from tactica.ai.search import SearchPolicy
-from tactica.ai.search.policy import Plan
-from tactica.ai.search.settings import settings_of
-from tactica.cli.fights import load_demo
 from tactica.engine import Action, Fight
 from tactica.systems.thrum.ai import DefaultPolicy
 from tactica.systems.thrum.scripts import FocusPolicy, attack_worth, focus_target
-from tests.ai.legality import play_checked
 from tests.systems.thrum.helpers import fighter, fighter_state, new_fight
 
 ROWS2 = ". . . . . .\n. . . . . ."
-
-
-def demo(seed: int) -> Fight:
-    return load_demo("thrum").new_fight(seed=seed)
 
 
 def focus_choice(fight: Fight) -> Action:
@@ -39,32 +23,6 @@ def focus_choice(fight: Fight) -> Action:
 
 def default_choice(fight: Fight) -> Action:
     return DefaultPolicy(0).choose(fight)
-
-
-def test_the_focus_script_is_registered_for_thrum() -> None:
-    """The script is a named THRUM policy, listed with the others (the command line lists these names)."""
-    assert "focus" in policy_names("thrum")
-    assert isinstance(make_policy("focus", "thrum", 3), FocusPolicy)
-
-
-@pytest.mark.parametrize("side", [0, 1])
-def test_the_focus_script_plays_legal_actions_through_demo_fights(side: int) -> None:
-    """Issue 17 point 3: every choice of the script is legal, on either side of the demo, to the end."""
-    fight = demo(17 + side)
-    assert play_checked(fight, FocusPolicy(0), sides(fight)[side], DefaultPolicy(0), 20_000) > 0
-
-
-def test_the_focus_script_replays_a_seeded_fight_identically() -> None:
-    """The same demo fight (same dice seed) played twice by the script against the default AI is the same,
-    and it plays to the end."""
-    played = []
-    for _ in range(2):
-        fight = demo(5)
-        policies = dict(zip(sides(fight), (DefaultPolicy(0), make_policy("focus", "thrum", 3)), strict=True))
-        while not fight.is_over():
-            fight.apply(policies[fight.side_of(fight.deciding()[0])].choose(fight))
-        played.append([str(a) for a in fight.history])
-    assert played[0] == played[1]
 
 
 def test_the_focus_script_moves_next_to_an_incapacitated_ally_to_resuscitate_it() -> None:
@@ -156,44 +114,3 @@ def test_the_shared_target_is_the_enemy_closest_to_going_down() -> None:
     )
     target = focus_target(fight.game, fight.state, "heroes")  # type: ignore[arg-type]
     assert target is not None and target.id == "orc"
-
-
-def test_thrums_search_is_guided_by_the_focus_script() -> None:
-    """Issue 17 point 3: the settings name the script as the guide; a search that never overrules its guide
-    (an infinite margin) chooses what the script chooses, which is not always what the default AI would."""
-    settings = settings_of("thrum")
-    assert settings.guide == "focus"
-    fight = demo(17)
-    search = SearchPolicy(1, "4", settings=replace(settings, margin=math.inf))
-    differ = 0
-    for _ in range(60):
-        expected = FocusPolicy(0).choose(fight)
-        differ += expected != DefaultPolicy(0).choose(fight)
-        action = search.choose(fight)
-        assert action == expected
-        fight.apply(action)
-    assert differ > 0
-
-
-def test_the_candidates_playouts_let_the_script_play_the_deciding_side(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Issue 17 point 3: every candidate's plan in THRUM is played on by the script (the default AI plays
-    the others: ``rollout``)."""
-    seen: list[tuple[list[Plan], object]] = []
-
-    def record(
-        self: SearchPolicy, fight: Fight, side: str, plans: Sequence[Plan], rollout: object
-    ) -> list[list[float]]:
-        seen.append((list(plans), rollout))
-        return [[0.0] for _ in plans]
-
-    monkeypatch.setattr(SearchPolicy, "_search", record)
-    fight, search = demo(17), SearchPolicy(1, "4")
-    for _ in range(30):
-        action: Action = search.choose(fight)
-        fight.apply(action)
-    assert seen
-    for plans, rollout in seen:
-        assert all(isinstance(p.then, FocusPolicy) for p in plans)
-        assert isinstance(rollout, DefaultPolicy) and not isinstance(rollout, FocusPolicy)

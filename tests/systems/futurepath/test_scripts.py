@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tactica.ai import make_policy, policy_names, sides
+from tactica.ai import make_policy
 from tactica.ai.search import SearchPolicy
 from tactica.ai.search.policy import Plan
 from tactica.ai.search.settings import settings_of
@@ -21,7 +21,6 @@ from tactica.engine import Fight
 from tactica.systems.futurepath import ai
 from tactica.systems.futurepath.ai import DefaultPolicy
 from tactica.systems.futurepath.scripts import BlastPolicy
-from tests.ai.legality import play_checked
 from tests.systems.futurepath.helpers import fighter, new_fight
 
 
@@ -122,35 +121,6 @@ def test_the_blast_script_leaves_a_dying_enemy_alone() -> None:
     default, script = choices(fight)
     assert default == "a coup-de-grace b with broad-sword"
     assert script.split()[1] in ("move", "sprint")
-
-
-def test_the_blast_script_is_registered() -> None:
-    """The script is a FuturePath policy by name (the command line's --ai lists policy_names)."""
-    assert "blast" in policy_names("futurepath")
-    assert isinstance(make_policy("blast", "futurepath", 3), BlastPolicy)
-
-
-@pytest.mark.parametrize("side", [0, 1])
-def test_the_blast_script_plays_legal_actions_through_demo_fights(side: int) -> None:
-    """Every choice of the script is legal, on either side of the demo, to the end of the fight."""
-    fight = load_demo("futurepath").new_fight(seed=17)
-    assert play_checked(fight, BlastPolicy(0), sides(fight)[side], DefaultPolicy(0), 20_000) > 0
-
-
-def test_the_blast_script_replays_a_seeded_fight_identically() -> None:
-    """The same demo fight (same dice seed) played twice by the script against the default AI is the same,
-    and it throws grenades in it."""
-    played = []
-    for _ in range(2):
-        fight = load_demo("futurepath").new_fight(seed=1_000_020)
-        policies = dict(
-            zip(sides(fight), (make_policy("blast", "futurepath", 3), DefaultPolicy(0)), strict=True)
-        )
-        while not fight.is_over():
-            fight.apply(policies[fight.side_of(fight.deciding()[0])].choose(fight))
-        played.append([str(a) for a in fight.history])
-    assert played[0] == played[1]
-    assert any(" throw @" in a for a in played[0])
 
 
 def test_futurepaths_search_proposes_the_blast_scripts_choice(monkeypatch: pytest.MonkeyPatch) -> None:
