@@ -161,7 +161,7 @@ def test_search_attacks_where_its_guide_would_waste_the_turn(system_id: str) -> 
     actor = fight.deciding()[0]
     every = 100  # candidates: the idle move and every action aimed at an enemy
     settings = replace(settings_of(system_id), margin=0.0, evidence=0.0, width=every, guide="default")
-    choice = SearchPolicy(0, "60", settings=settings, guide=Idle()).choose(fight)
+    choice = SearchPolicy(0, "60", settings=settings, default=Idle()).choose(fight)
     assert choice != Idle().choose(fight) and fight.side_of(choice.target or actor) != fight.side_of(actor)
 
 
@@ -286,11 +286,11 @@ def test_a_script_is_a_plan_compared_beside_the_candidates(system_id: str) -> No
     never attacks and no other candidate, the search takes the script's attack (the default AI's), which
     the guide's own choice never is."""
     fight = first_choice_among_several(arena(system_id))
-    # The settings' own guide (Star Rangers' is the ``scoot`` script) would replace Idle: name none.
+    # The settings' own guide (Star Rangers' is the ``scoot`` script) would replace Idle as the guide.
     alone = replace(settings_of(system_id), width=1, margin=0.0, evidence=0.0, guide="default")
-    assert SearchPolicy(0, "8", settings=alone, guide=Idle()).choose(fight) == Idle().choose(fight)
+    assert SearchPolicy(0, "8", settings=alone, default=Idle()).choose(fight) == Idle().choose(fight)
     scripted = replace(alone, scripts=("default",))
-    choice = SearchPolicy(0, "8", settings=scripted, guide=Idle()).choose(fight)
+    choice = SearchPolicy(0, "8", settings=scripted, default=Idle()).choose(fight)
     assert choice == make_policy("default", system_id).choose(fight) != Idle().choose(fight)
 
 

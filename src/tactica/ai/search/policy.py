@@ -40,9 +40,9 @@ from tactica.engine.fight import Fight
 class SearchPolicy:
     """Looks ahead with the engine within a :class:`Budget`; deterministic for a seed with a playout budget
     (a time budget, counted in the CPU time of this process so that other jobs on the machine do not starve
-    it, searches as far as the machine gets). ``guide`` proposes the move to beat and plays the
-    playouts (the system's default AI unless given); ``settings`` replace the system's own
-    (:mod:`.settings`)."""
+    it, searches as far as the machine gets). ``default`` stands for the system's default AI: it plays the
+    other sides in the playouts, and is the guide too where the settings name none (``guide="default"``);
+    ``settings`` replace the system's own (:mod:`.settings`)."""
 
     def __init__(
         self,
@@ -50,12 +50,12 @@ class SearchPolicy:
         budget: str = "",
         *,
         settings: Settings | None = None,
-        guide: Policy | None = None,
+        default: Policy | None = None,
     ) -> None:
         self.budget: Budget = parse_budget(budget)
         self.rng = random.Random(seed)
         self._settings = settings
-        self._rollout = guide
+        self._rollout = default
         self._scripts: list[Policy] | None = None
         self._guide: Policy | None = None
 
