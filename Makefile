@@ -79,7 +79,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/table.py
 	$(BIN)/python benchmarks/kernels.py
 	$(BIN)/python benchmarks/kernels_lines.py
-	$(BIN)/python benchmarks/agents.py --fights 10 --budget 200ms
+	$(BIN)/python benchmarks/agents.py --fights 20 --budget 200ms
 	@if $(BIN)/python tools/compile.py --toolchain; then $(MAKE) --no-print-directory compiled-check bench-compiled; fi
 
 # Issue 16 A: the optional compiled build (docs/performance.md, "Compiled build"). mypyc compiles the hot
