@@ -88,7 +88,11 @@ def test_fight_reads_as_a_log(tmp_path: Path) -> None:
 
 def test_fight_ai_names_are_checked(tmp_path: Path) -> None:
     path = write(tmp_path, DUEL)
-    assert_bad_input(invoke("fight", path, "--ai", "smart"), "unknown AI 'smart'", "random, default")
+    assert_bad_input(
+        invoke("fight", path, "--ai", "smart"),
+        "unknown AI 'smart'",
+        "AIs: random, blast, default, search, trading-blows",
+    )
     assert_bad_input(invoke("fight", path, "--ai", "green=random"), "no side 'green'", "sides: red, blue")
 
 

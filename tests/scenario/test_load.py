@@ -116,7 +116,7 @@ def test_scenario_keys_are_checked_and_every_problem_is_listed() -> None:
     problems = problems_of(text)
     assert [p.split(": ")[1] for p in problems] == ["seed", "dice", "script[0]", "ai.red"]
     assert "'with' needs an item name" in problems[2]
-    assert "choose one of: random, default" in problems[3]
+    assert "choose one of: random, blast, default, search, trading-blows" in problems[3]
 
 
 def test_dice_may_say_what_follows_the_faces() -> None:
