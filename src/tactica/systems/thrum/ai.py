@@ -37,11 +37,8 @@ class DefaultPolicy:
 
     def choose(self, fight: Fight) -> Action:
         """The action for the deciding character (it asks the rules only for the verbs each step needs)."""
-        game = fight.game
-        state = fight.state
-        assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
-        actor = fight.deciding()[0]
-        me = state.fighters[actor]
+        game, state, me = deciding(fight)
+        actor = me.id
         if state.pending:
             return _answer(game, state, me, fight.legal_actions_of(actor))
         choice = None
@@ -56,6 +53,14 @@ class DefaultPolicy:
             return choice
         by_verb = _grouped(fight.legal_actions_of(actor, STANCE_OR_END))
         return _stance(game, state, me, by_verb) or by_verb["end"][0]
+
+
+def deciding(fight: Fight) -> tuple[ThrumGame, ThrumState, Fighter]:
+    """A THRUM fight's game, state and deciding character."""
+    game = fight.game
+    state = fight.state
+    assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
+    return game, state, state.fighters[fight.deciding()[0]]
 
 
 #: The verbs of the last two steps' listings.

@@ -39,7 +39,7 @@ from tactica.engine.action import Action
 from tactica.engine.fight import Fight
 from tactica.systems.thrum import contests, dice
 from tactica.systems.thrum.abilities import Ability, Effect
-from tactica.systems.thrum.ai import MOVE, DefaultPolicy, _care, _grouped, _uses
+from tactica.systems.thrum.ai import MOVE, DefaultPolicy, _care, _grouped, _uses, deciding
 from tactica.systems.thrum.setup import ThrumGame
 from tactica.systems.thrum.state import Contest, Fighter, ThrumState
 from tactica.systems.thrum.targeting import cover_of
@@ -77,11 +77,8 @@ class FocusPolicy(DefaultPolicy):
 
     def choose(self, fight: Fight) -> Action:
         """The script's action for the deciding character (the default AI's where it changes nothing)."""
-        game = fight.game
-        state = fight.state
-        assert isinstance(game, ThrumGame) and isinstance(state, ThrumState)
-        actor = fight.deciding()[0]
-        me = state.fighters[actor]
+        game, state, me = deciding(fight)
+        actor = me.id
         if state.pending or me.acted:
             return super().choose(fight)
         by_verb = _grouped(fight.legal_actions_of(actor, game.acting_verbs(actor)))
