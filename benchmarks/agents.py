@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from tactica.ai import Policy, make_policy, sides
 from tactica.analysis.stats import wilson
 from tactica.cli.fights import load_demo
-from tactica.engine import Action, Fight
+from tactica.engine import Action, Fight, TacticaError
 
 SYSTEMS = ("futurepath", "srb", "thrum", "farrecon", "phase3d6")
 #: A fight still going after this many actions counts as cut off.
@@ -142,6 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     budget = args.budget if args.player == "search" else ""
+    for system_id in args.systems:  # a bad name or budget is one line here, not a traceback from a worker
+        try:
+            make_policy(f"{args.player}:{budget}" if budget else args.player, system_id)
+        except TacticaError as error:
+            parser.error(f"--player {args.player} --budget {args.budget or '(none)'}: {error}")
     print(
         f"{args.player}{':' + budget if budget else ''} against default, {args.fights} fights per system"
         f" from fight {args.first} (half on each side of the demo), {args.workers} workers;"

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bench.scripts import load_script
 
 
@@ -34,3 +36,18 @@ def test_another_policy_than_the_search_is_measured_by_name() -> None:
     same = agents.play(("farrecon", 0, "", "default"))
     assert same.result == same.baseline
     assert agents.tasks("farrecon", 0, 1, "", "sharp") == [("farrecon", 0, "", "sharp")]
+
+
+def test_a_policy_the_system_does_not_have_is_one_line_before_any_fight(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 17 point 3 (bad input): ``--player blast --systems srb`` (FuturePath's script) and a bad budget
+    stop with one line naming the choices, before any worker starts."""
+    agents = load_script("agents")
+    for argv in (["--player", "blast", "--systems", "srb"], ["--budget", "0", "--systems", "srb"]):
+        with pytest.raises(SystemExit) as stop:
+            agents.main(argv)
+        assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown AI 'blast' for srb; choose one of: random, default, scoot, search" in err
+    assert "search budget '0'" in err
